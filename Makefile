@@ -1,0 +1,51 @@
+# Two commands for a fresh machine: `make run` and `make test`. Everything else is set up by them.
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint serve demo bench clean messages
+
+$(BIN)/python:
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is required ($(PYTHON) not found)."; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+## run: set up, migrate SQLite, serve on :8000
+run: $(STAMP)
+	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --noinput
+	@echo ""
+	@echo "  Tarot Club runs at http://$(HOST):$(PORT)/  (the score calculator needs no login)"
+	@echo ""
+	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+## test: set up, lint, then run the whole test suite (browser tests when chromium is installed)
+test: $(STAMP) lint
+	DJANGO_TESTING=1 $(BIN)/python -m pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+	DJANGO_TESTING=1 $(BIN)/python manage.py makemigrations --check --dry-run > /dev/null
+
+## serve: production-style server (needs DJANGO_SECRET_KEY, DATABASE_URL, DJANGO_ALLOWED_HOSTS)
+serve: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput
+	$(BIN)/gunicorn tarot_club.wsgi --workers $${WEB_CONCURRENCY:-3} --bind $(HOST):$(PORT)
+
+messages: $(STAMP)
+	DJANGO_DEBUG=1 $(BIN)/python manage.py makemessages -l fr -l en --no-obsolete --ignore='.venv/*'
+	DJANGO_DEBUG=1 $(BIN)/python manage.py compilemessages --ignore='.venv/*'
+
+bench: $(STAMP)
+	$(BIN)/python bench/seating.py
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache

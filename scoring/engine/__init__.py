@@ -1,0 +1,43 @@
+"""The FFT scoring engine: plain Python, no Django. Data in, results out.
+
+Public entry point: :func:`score_deal`. See :mod:`scoring.engine.types` for the glossary.
+"""
+
+from .deal import score_deal
+from .rules import DEFAULT_RULE_SET, FFT, RULE_SETS, RuleSet, get_rule_set
+from .serialize import deal_from_dict, deal_to_dict, errors_to_dict, result_to_dict
+from .types import (
+    Camp,
+    Contract,
+    Deal,
+    DealError,
+    DealResult,
+    Explanation,
+    Handful,
+    HandfulSize,
+    InvalidDeal,
+)
+from .validate import check_deal
+
+__all__ = [
+    "DEFAULT_RULE_SET",
+    "FFT",
+    "RULE_SETS",
+    "Camp",
+    "Contract",
+    "Deal",
+    "DealError",
+    "DealResult",
+    "Explanation",
+    "Handful",
+    "HandfulSize",
+    "InvalidDeal",
+    "RuleSet",
+    "check_deal",
+    "deal_from_dict",
+    "deal_to_dict",
+    "errors_to_dict",
+    "get_rule_set",
+    "result_to_dict",
+    "score_deal",
+]

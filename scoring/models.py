@@ -1,0 +1,1 @@
+"""Data of the scoring app (deals and score sheets arrive with deal entry)."""

@@ -1,0 +1,118 @@
+"""Invariants over every valid deal (hypothesis)."""
+
+from decimal import Decimal
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from scoring.engine import (
+    FFT,
+    RULE_SETS,
+    Camp,
+    Contract,
+    Deal,
+    Handful,
+    HandfulSize,
+    InvalidDeal,
+    check_deal,
+    deal_from_dict,
+    deal_to_dict,
+    score_deal,
+)
+
+camps = st.sampled_from([None, Camp.ATTACK, Camp.DEFENCE])
+
+
+@st.composite
+def any_deal(draw, players=None):
+    """Deals drawn over (and a little beyond) every field's range: valid or not."""
+    players = players or draw(st.sampled_from([3, 4, 5]))
+    halves = draw(st.integers(min_value=-2, max_value=184))
+    handful_seats = draw(st.lists(st.integers(0, players - 1), max_size=3))
+    return Deal(
+        players=players,
+        taker=draw(st.integers(0, players - 1)),
+        partner=draw(st.none() | st.integers(0, players - 1)) if players == 5 else None,
+        contract=draw(st.sampled_from(list(Contract))),
+        oudlers=draw(st.integers(0, 3)),
+        points=Decimal(halves) / 2,
+        handfuls=tuple(
+            Handful(seat=s, size=draw(st.sampled_from(list(HandfulSize)))) for s in handful_seats
+        ),
+        petit_au_bout=draw(camps),
+        slam_announced=draw(st.booleans()),
+        slam=draw(camps),
+    )
+
+
+def valid(deal: Deal) -> bool:
+    return not check_deal(deal, FFT)
+
+
+@settings(max_examples=600)
+@given(any_deal(), st.sampled_from(sorted(RULE_SETS)))
+def test_every_valid_deal_sums_to_zero(deal, rule_set):
+    rules = RULE_SETS[rule_set]
+    assume(not check_deal(deal, rules))
+    result = score_deal(deal, rules)
+    assert sum(result.scores) == 0
+    assert len(result.scores) == deal.players
+    assert all(isinstance(s, int) for s in result.scores)
+
+
+@settings(max_examples=400)
+@given(any_deal(players=4))
+def test_at_four_players_the_taker_scores_minus_three_times_each_defender(deal):
+    assume(valid(deal))
+    scores = score_deal(deal).scores
+    defenders = [s for seat, s in enumerate(scores) if seat != deal.taker]
+    assert len(set(defenders)) == 1
+    assert scores[deal.taker] == -3 * defenders[0]
+
+
+@settings(max_examples=400)
+@given(any_deal(), st.integers(1, 20))
+def test_more_card_points_never_lower_the_takers_score(deal, extra_halves):
+    more = Deal(**{**deal.__dict__, "points": deal.points + Decimal(extra_halves) / 2})
+    assume(valid(deal) and valid(more))
+    assert score_deal(more).scores[deal.taker] >= score_deal(deal).scores[deal.taker]
+
+
+@settings(max_examples=400)
+@given(any_deal())
+def test_invalid_deals_raise_with_named_fields_never_crash(deal):
+    errors = check_deal(deal, FFT)
+    if errors:
+        try:
+            score_deal(deal)
+        except InvalidDeal as invalid:
+            assert invalid.errors == errors
+        else:
+            raise AssertionError("an invalid deal was scored")
+        fields = {
+            "players",
+            "taker",
+            "partner",
+            "oudlers",
+            "points",
+            "petit_au_bout",
+            "slam",
+            "handfuls",
+        }
+        assert {e.field for e in errors} <= fields
+
+
+@settings(max_examples=300)
+@given(any_deal())
+def test_json_form_round_trips(deal):
+    assert deal_from_dict(deal_to_dict(deal)) == deal
+
+
+@settings(max_examples=300)
+@given(any_deal())
+def test_the_taker_gains_exactly_when_the_amount_is_positive(deal):
+    assume(valid(deal))
+    result = score_deal(deal)
+    e = result.explanation
+    assert e.amount == e.contract_points + e.petit_au_bout + e.handful_points + e.slam_points
+    assert (result.scores[deal.taker] > 0) == (e.amount > 0)

@@ -1,0 +1,269 @@
+"""Every rejection rule, each with a legal neighbour that is accepted."""
+
+from decimal import Decimal
+
+import pytest
+
+from scoring.engine import (
+    FFT,
+    Camp,
+    Contract,
+    Deal,
+    Handful,
+    HandfulSize,
+    InvalidDeal,
+    check_deal,
+    deal_from_dict,
+    score_deal,
+)
+
+BASE = {
+    "players": 4,
+    "taker": 0,
+    "partner": None,
+    "contract": Contract.GARDE,
+    "oudlers": 2,
+    "points": Decimal(50),
+}
+
+
+def make(**overrides) -> Deal:
+    fields = {**BASE, **overrides}
+    fields["points"] = Decimal(str(fields["points"]))
+    return Deal(**fields)
+
+
+def h(seat, size):
+    return Handful(seat=seat, size=HandfulSize(size))
+
+
+# (rejected deal, its legal neighbour, field, code)
+CASES = {
+    "players": (dict(players=6), dict(players=5), "players", "players.range"),
+    "taker-outside": (dict(taker=4), dict(taker=3), "taker", "taker.range"),
+    "taker-negative": (dict(taker=-1), dict(taker=0), "taker", "taker.range"),
+    "partner-at-4": (dict(partner=2), dict(partner=0), "partner", "partner.not_at_table_size"),
+    "partner-at-3": (
+        dict(players=3, partner=1),
+        dict(players=3, partner=None),
+        "partner",
+        "partner.not_at_table_size",
+    ),
+    "partner-outside": (
+        dict(players=5, partner=5),
+        dict(players=5, partner=4),
+        "partner",
+        "partner.range",
+    ),
+    "oudlers-high": (dict(oudlers=4), dict(oudlers=3), "oudlers", "oudlers.range"),
+    "oudlers-negative": (
+        dict(oudlers=-1, points=30),
+        dict(oudlers=0, points=30),
+        "oudlers",
+        "oudlers.range",
+    ),
+    "points-high": (
+        dict(oudlers=3, points=92),
+        dict(oudlers=3, points=91),
+        "points",
+        "points.range",
+    ),
+    "points-negative": (
+        dict(oudlers=0, points=-1),
+        dict(oudlers=0, points=0),
+        "points",
+        "points.range",
+    ),
+    "points-quarter": (
+        dict(players=3, points="50.25"),
+        dict(players=3, points="50.5"),
+        "points",
+        "points.half",
+    ),
+    "half-point-at-4": (dict(points="50.5"), dict(points=50), "points", "points.half_at_four"),
+    "half-point-at-5-ok": (
+        dict(players=5, points="50.25"),
+        dict(players=5, points="50.5"),
+        "points",
+        "points.half",
+    ),
+    "too-few-for-oudlers": (
+        dict(players=3, oudlers=2, points="8.5"),
+        dict(players=3, oudlers=2, points=9),
+        "points",
+        "points.too_few_for_oudlers",
+    ),
+    "too-many-for-oudlers": (
+        dict(players=3, oudlers=0, points=78),
+        dict(players=3, oudlers=0, points="77.5"),
+        "points",
+        "points.too_many_for_oudlers",
+    ),
+    "two-oudlers-max": (
+        dict(oudlers=2, points=87),
+        dict(oudlers=2, points=86),
+        "points",
+        "points.too_many_for_oudlers",
+    ),
+    "pab-attack-no-oudler": (
+        dict(oudlers=0, points=60, petit_au_bout=Camp.ATTACK),
+        dict(oudlers=1, points=60, petit_au_bout=Camp.ATTACK),
+        "petit_au_bout",
+        "petit_au_bout.attack_without_petit",
+    ),
+    "pab-defence-all-oudlers": (
+        dict(oudlers=3, petit_au_bout=Camp.DEFENCE),
+        dict(oudlers=2, petit_au_bout=Camp.DEFENCE),
+        "petit_au_bout",
+        "petit_au_bout.defence_with_all_oudlers",
+    ),
+    "slam-attack-lost": (
+        dict(contract=Contract.GARDE_CONTRE, oudlers=1, points=40, slam=Camp.ATTACK),
+        dict(contract=Contract.GARDE_CONTRE, oudlers=1, points=51, slam=Camp.ATTACK),
+        "slam",
+        "slam.attack_lost",
+    ),
+    "slam-attack-few-points": (
+        dict(oudlers=3, points=86, slam=Camp.ATTACK),
+        dict(oudlers=3, points=91, slam=Camp.ATTACK),
+        "slam",
+        "slam.attack_points",
+    ),
+    "slam-attack-87-needs-2-oudlers": (
+        dict(oudlers=3, points=87, slam=Camp.ATTACK),
+        dict(oudlers=2, points=87, slam=Camp.ATTACK),
+        "slam",
+        "slam.attack_points",
+    ),
+    "slam-garde-contre-dog-to-defence": (
+        dict(contract=Contract.GARDE, oudlers=3, points=80, slam=Camp.ATTACK),
+        dict(contract=Contract.GARDE_CONTRE, oudlers=3, points=80, slam=Camp.ATTACK),
+        "slam",
+        "slam.attack_points",
+    ),
+    "slam-defence-won": (
+        dict(oudlers=2, points=41, slam=Camp.DEFENCE),
+        dict(oudlers=2, points=40, slam=Camp.DEFENCE),
+        "slam",
+        "slam.defence_won",
+    ),
+    "handful-twice": (
+        dict(handfuls=(h(1, "simple"), h(1, "simple"))),
+        dict(handfuls=(h(1, "simple"), h(2, "simple"))),
+        "handfuls",
+        "handfuls.twice",
+    ),
+    "handful-seat": (
+        dict(handfuls=(h(4, "simple"),)),
+        dict(handfuls=(h(3, "simple"),)),
+        "handfuls",
+        "handfuls.seat",
+    ),
+    "handfuls-23-trumps": (
+        dict(handfuls=(h(0, "simple"), h(1, "double"))),
+        dict(handfuls=(h(0, "simple"), h(1, "simple"))),
+        "handfuls",
+        "handfuls.too_many_trumps",
+    ),
+    "handfuls-at-3": (
+        dict(players=3, handfuls=(h(0, "simple"), h(1, "simple"))),
+        dict(players=3, handfuls=(h(0, "triple"),)),
+        "handfuls",
+        "handfuls.too_many_trumps",
+    ),
+    "handfuls-at-5": (
+        dict(players=5, handfuls=(h(0, "simple"), h(1, "simple"), h(2, "simple"))),
+        dict(players=5, handfuls=(h(0, "simple"), h(1, "double"))),
+        "handfuls",
+        "handfuls.too_many_trumps",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_rejection_and_its_legal_neighbour(name):
+    rejected, neighbour, field, code = CASES[name]
+    errors = check_deal(make(**rejected), FFT)
+    assert (field, code) in [(e.field, e.code) for e in errors]
+    assert all(e.message and "{" not in e.message for e in errors)
+    legal = make(**neighbour)
+    assert check_deal(legal, FFT) == []
+    assert sum(score_deal(legal).scores) == 0
+
+
+def test_fft_example_5_slam_with_87_points_and_2_oudlers_is_legal():
+    assert check_deal(make(oudlers=2, points=87, slam=Camp.ATTACK, slam_announced=True), FFT) == []
+
+
+def test_one_error_per_problem_all_reported():
+    errors = check_deal(make(taker=7, oudlers=5, points="40.5"), FFT)
+    assert {e.field for e in errors} == {"taker", "oudlers", "points"}
+
+
+def test_score_deal_raises_with_every_error():
+    with pytest.raises(InvalidDeal) as raised:
+        score_deal(make(oudlers=9))
+    assert [e.code for e in raised.value.errors] == ["oudlers.range"]
+
+
+def test_half_point_message_says_it_is_a_counting_error():
+    (error,) = check_deal(make(points="50.5"), FFT)
+    assert "counting error" in error.message and "50.5" in error.message
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "code"),
+    [
+        ({"players": 4, "taker": 0, "oudlers": 1, "points": 40}, "contract", "input.required"),
+        (
+            {**{"players": 4, "taker": 0, "oudlers": 1, "points": 40}, "contract": "pousse"},
+            "contract",
+            "input.choice",
+        ),
+        (
+            {"players": 4, "taker": 0, "contract": "garde", "oudlers": 1, "points": "forty"},
+            "points",
+            "input.number",
+        ),
+        (
+            {"players": 4, "taker": 0, "contract": "garde", "oudlers": 1.5, "points": 40},
+            "oudlers",
+            "input.integer",
+        ),
+        (
+            {
+                "players": 4,
+                "taker": 0,
+                "contract": "garde",
+                "oudlers": 1,
+                "points": 40,
+                "handfuls": [{"seat": 0, "size": "huge"}],
+            },
+            "handfuls",
+            "input.choice",
+        ),
+        (
+            {
+                "players": 4,
+                "taker": 0,
+                "contract": "garde",
+                "oudlers": 1,
+                "points": 40,
+                "slam_announced": "yes",
+            },
+            "slam_announced",
+            "input.boolean",
+        ),
+    ],
+)
+def test_unreadable_json_fields_are_named(data, field, code):
+    with pytest.raises(InvalidDeal) as raised:
+        deal_from_dict(data)
+    assert (field, code) in [(e.field, e.code) for e in raised.value.errors]
+
+
+def test_points_as_string_with_half():
+    parsed = deal_from_dict(
+        {"players": 3, "taker": 0, "contract": "petite", "oudlers": 2, "points": "40.5"}
+    )
+    assert parsed.points == Decimal("40.5")

@@ -1,0 +1,95 @@
+"""The score calculator page: a referee's first tool."""
+
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+EXAMPLE_1 = {
+    "players": "4",
+    "taker": "0",
+    "contract": "garde",
+    "oudlers": "2",
+    "points": "49",
+    "points_camp": "attack",
+    "handful_0": "simple",
+    "petit_au_bout": "attack",
+}
+
+
+def test_home_is_the_calculator_in_french(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Calculette" in page and 'lang="fr"' in page
+
+
+def test_english_is_available(client):
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "Score calculator" in response.content.decode()
+
+
+def test_scores_the_fft_example_and_explains(client):
+    response = client.post(reverse("calculator"), EXAMPLE_1)
+    assert response.status_code == 200
+    result = response.context["result"]
+    assert [score for _, score in result["rows"]] == [318, -106, -106, -106]
+    page = response.content.decode()
+    assert "318" in page and "(25 + 8) × 2" in page
+
+
+def test_defence_points_are_converted_from_91(client):
+    data = {**EXAMPLE_1, "points": "42", "points_camp": "defence"}  # attack made 49
+    response = client.post(reverse("calculator"), data)
+    assert [score for _, score in response.context["result"]["rows"]] == [318, -106, -106, -106]
+
+
+def test_comma_decimal_at_three_players(client):
+    data = {
+        "players": "3",
+        "taker": "0",
+        "contract": "petite",
+        "oudlers": "2",
+        "points": "41,5",
+        "points_camp": "attack",
+    }
+    response = client.post(reverse("calculator"), data)
+    assert [score for _, score in response.context["result"]["rows"]] == [52, -26, -26]
+
+
+def test_impossible_deal_is_refused_next_to_the_field_keeping_what_was_typed(client):
+    data = {**EXAMPLE_1, "points": "40,5"}
+    response = client.post(reverse("calculator"), data)
+    assert response.status_code == 422
+    form = response.context["form"]
+    assert response.context["result"] is None
+    assert "erreur de comptage" in " ".join(form.errors["points"])
+    page = response.content.decode()
+    assert 'value="40,5"' in page
+    assert 'value="garde" checked' in page.replace("\n", " ") or "checked" in page
+
+
+def test_two_handfuls_error_names_the_seat_field(client):
+    data = {**EXAMPLE_1, "handful_1": "double"}
+    response = client.post(reverse("calculator"), data, HTTP_ACCEPT_LANGUAGE="en")
+    errors = response.context["form"].errors
+    assert "23 trumps" in " ".join(errors["__all__"])
+
+
+def test_a_second_handful_by_the_same_seat_cannot_be_typed(client):
+    # One select per seat: the form itself makes "two handfuls by one player" unrepresentable.
+    response = client.get(reverse("calculator"))
+    assert response.context["form"].fields["handful_0"].choices[0][0] == ""
+
+
+def test_htmx_request_gets_the_fragment(client):
+    response = client.post(reverse("calculator"), EXAMPLE_1, HTTP_HX_REQUEST="true")
+    page = response.content.decode()
+    assert "<html" not in page and "318" in page
+
+
+def test_unreadable_points_keep_the_form(client):
+    response = client.post(reverse("calculator"), {**EXAMPLE_1, "points": "quarante"})
+    assert response.status_code == 422
+    assert response.context["form"].errors["points"]
+    assert 'value="quarante"' in response.content.decode()

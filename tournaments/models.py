@@ -1,0 +1,1 @@
+"""Data of the tournaments app."""
