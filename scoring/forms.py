@@ -105,8 +105,10 @@ class DealForm(forms.Form):
     def handful_fields(self):
         return [self[f"handful_{i}"] for i in range(len(self.seat_names))]
 
-    def clean_points(self) -> Decimal:
+    def clean_points(self) -> Decimal | None:
         raw = self.cleaned_data["points"]
+        if not raw and not self.fields["points"].required:
+            return None
         try:
             return parse_points(raw)
         except ValueError:
@@ -150,3 +152,89 @@ class DealForm(forms.Form):
         if not self.errors:
             self.deal = deal
         return data
+
+
+class DealEntryForm(DealForm):
+    """A deal at a tournament table: the kind of deal, the version being corrected, a reason."""
+
+    kind = forms.ChoiceField(
+        label=_("Deal"),
+        choices=[
+            ("played", _("Played")),
+            ("passed", _("Everybody passed")),
+            ("referee", _("Decided by the referee")),
+        ],
+        initial="played",
+        widget=forms.RadioSelect,
+    )
+    version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    note = forms.CharField(
+        label=_("Referee's decision (reason)"),
+        required=False,
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+    reason = forms.CharField(
+        label=_("Reason for the correction"),
+        required=False,
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+    def __init__(self, *args, referee: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not referee:
+            self.fields["kind"].choices = self.fields["kind"].choices[:2]
+            del self.fields["note"]
+            del self.fields["reason"]
+        # A passed deal has no contract, taker, oudlers or points.
+        if self.data.get(self.add_prefix("kind")) == "passed":
+            for name in ("taker", "contract", "oudlers", "points"):
+                self.fields[name].required = False
+
+    def clean(self):
+        if self.data.get(self.add_prefix("kind")) == "passed":
+            self.deal = None
+            return forms.Form.clean(self)
+        return super().clean()
+
+
+class PenaltyForm(forms.Form):
+    registration = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    amount = forms.IntegerField(
+        label=_("Points (negative to take away)"), min_value=-10000, max_value=10000
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=300)
+
+    def __init__(self, *args, players: list[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].choices = players
+
+
+class PaperTotalsForm(forms.Form):
+    reason = forms.CharField(label=_("Reason for the correction"), required=False, max_length=500)
+
+    def __init__(self, *args, players: list[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = players
+        for position, name in players:
+            self.fields[f"total_{position}"] = forms.IntegerField(
+                label=name, min_value=-100000, max_value=100000
+            )
+
+    @property
+    def totals(self) -> list[int]:
+        return [self.cleaned_data[f"total_{p}"] for p, _ in self.players]
+
+
+class PinForm(forms.Form):
+    registration = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    pin = forms.CharField(
+        label=_("Personal code (PIN)"),
+        max_length=8,
+        widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+
+    def __init__(self, *args, players: list[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].choices = players

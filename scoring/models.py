@@ -1,1 +1,249 @@
-"""Data of the scoring app (deals and score sheets arrive with deal entry)."""
+"""What happened at a table: the score sheet of a table for a round, its deals, penalties,
+signatures and the event log of every change.
+
+Deals store what the table reported (the inputs); scores are derived by the engine and cached in
+``Deal.scores`` — :func:`scoring.services.deal_scores` recomputes them and a test checks the cache.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from scoring.labels import CAMP_LABELS, CONTRACT_LABELS
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class ScoreSheet(models.Model):
+    """The feuille de marque of one table for one round."""
+
+    class Status(models.TextChoices):
+        NOT_STARTED = "not_started", _("Not started")
+        IN_PROGRESS = "in_progress", _("In progress")
+        COMPLETE = "complete", _("Complete")
+        SIGNED = "signed", _("Signed")
+        AMENDED = "amended", _("Amended after signature")
+
+    table = models.OneToOneField(
+        "tournaments.Table", on_delete=models.CASCADE, related_name="sheet"
+    )
+    token = models.CharField(max_length=40, unique=True, default=new_token)
+    status = models.CharField(
+        max_length=12, choices=Status.choices, default=Status.NOT_STARTED, db_index=True
+    )
+    paper_mode = models.BooleanField(_("paper sheet: round totals only"), default=False)
+    paper_totals = models.JSONField(default=list, blank=True)  # by table position
+    signed_at = models.DateTimeField(null=True, blank=True)
+    fingerprint = models.CharField(max_length=64, blank=True)
+    version = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("score sheet")
+        verbose_name_plural = _("score sheets")
+
+    def __str__(self) -> str:
+        return f"{self.table.round} · {self.table}"
+
+    @property
+    def is_locked(self) -> bool:
+        """Signed sheets refuse entries from the table link; referees correct with a reason."""
+        return self.status == self.Status.SIGNED
+
+
+class Deal(models.Model):
+    class Kind(models.TextChoices):
+        PLAYED = "played", _("Played")
+        PASSED = "passed", _("Passed (everybody passed)")
+        REFEREE = "referee", _("Decided by the referee")
+
+    CONTRACT_CHOICES = [(c.value, label) for c, label in CONTRACT_LABELS.items()]
+    CAMP_CHOICES = [(c.value, label) for c, label in CAMP_LABELS.items()]
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField(_("deal"))
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.PLAYED)
+    # Derived from the deals before it (the dealer moves on after every deal that is not
+    # passed); kept up to date by the services because the sitting-out seat depends on it.
+    dealer = models.PositiveSmallIntegerField(help_text="Table position of the dealer.")
+    # Table positions (0..4). At a table of 5 the dealer sits out and the other four play.
+    taker = models.PositiveSmallIntegerField(null=True, blank=True)
+    partner = models.PositiveSmallIntegerField(null=True, blank=True)
+    contract = models.CharField(max_length=12, choices=CONTRACT_CHOICES, blank=True)
+    oudlers = models.PositiveSmallIntegerField(null=True, blank=True)
+    points = models.DecimalField(max_digits=3, decimal_places=1, null=True, blank=True)
+    handfuls = models.JSONField(default=list, blank=True)  # [{"seat": position, "size": ...}]
+    petit_au_bout = models.CharField(max_length=8, choices=CAMP_CHOICES, blank=True)
+    slam_announced = models.BooleanField(default=False)
+    slam = models.CharField(max_length=8, choices=CAMP_CHOICES, blank=True)
+    note = models.TextField(_("referee's reason"), blank=True)
+    scores = models.JSONField(default=list)  # by table position; derived from the inputs
+    version = models.PositiveIntegerField(default=1)
+    entered_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["sheet", "number"]
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "number"], name="deal_unique_number"),
+            models.CheckConstraint(
+                condition=Q(oudlers__isnull=True) | Q(oudlers__lte=3), name="deal_oudlers_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(points__isnull=True) | (Q(points__gte=0) & Q(points__lte=91)),
+                name="deal_points_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(_("Deal %(number)d") % {"number": self.number})
+
+
+class Penalty(models.Model):
+    """A referee's individual penalty: on its own line, outside the zero-sum check."""
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="penalties")
+    registration = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.PROTECT, related_name="penalties"
+    )
+    amount = models.IntegerField(_("points"))
+    reason = models.CharField(_("reason"), max_length=300)
+    referee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["created_at"]
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
+        constraints = [
+            models.CheckConstraint(condition=~Q(amount=0), name="penalty_not_zero"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.registration}: {self.amount:+d} ({self.reason})"
+
+
+class Signature(models.Model):
+    class Method(models.TextChoices):
+        PIN = "pin", _("PIN at the table")
+        PAPER = "paper", _("Paper sheet signed, recorded by the referee")
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="signatures")
+    registration = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.PROTECT, related_name="signatures"
+    )
+    method = models.CharField(max_length=6, choices=Method.choices)
+    signed_at = models.DateTimeField(auto_now_add=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # A correction after signature supersedes the signatures (kept for the record); the
+    # players then sign the amended sheet again.
+    superseded_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["signed_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["sheet", "registration"],
+                condition=Q(superseded_at__isnull=True),
+                name="signature_once_per_player",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.registration} ({self.get_method_display()})"
+
+
+class SheetEvent(models.Model):
+    """The event log written by the services: who did what to a sheet, from where, and why."""
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="events")
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    actor_label = models.CharField(max_length=150)  # "Referee Martin", "Table link (North)"
+    action = models.CharField(max_length=40)
+    page = models.CharField(max_length=200, blank=True)
+    reason = models.TextField(blank=True)
+    data = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.actor_label}: {self.action}"
+
+
+class PinAttempt(models.Model):
+    """Failed PIN entries, to slow down guessing (per sheet and client address)."""
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="+")
+    client = models.CharField(max_length=64)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.client} @ {self.at:%H:%M:%S}"
+
+
+class SheetSeal(models.Model):
+    """The canonical content of a sheet at the moment every player had signed it.
+
+    Printed documents carry the seal's fingerprint and short code; the public verification page
+    finds the seal by code and compares it with the sheet as it is now.
+    """
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="seals")
+    fingerprint = models.CharField(max_length=64, unique=True)
+    code = models.CharField(max_length=16, unique=True)
+    content = models.JSONField()
+    sealed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["sealed_at", "pk"]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class Score(models.Model):
+    """One player's points from one deal (or a paper sheet's round total), for SQL aggregates.
+
+    Derived from the deals by the services (never typed); a test checks it always equals the
+    engine's result for the stored inputs.
+    """
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="scores")
+    deal = models.ForeignKey(
+        Deal, null=True, blank=True, on_delete=models.CASCADE, related_name="score_rows"
+    )
+    registration = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.PROTECT, related_name="scores"
+    )
+    round_number = models.PositiveSmallIntegerField()
+    points = models.IntegerField()
+    played = models.BooleanField(default=True)  # False for the sitting-out seat, passed deals
+    took = models.BooleanField(default=False)  # this player was the taker
+    made = models.BooleanField(default=False)  # ...and won the contract
+
+    class Meta:
+        indexes = [models.Index(fields=["registration", "round_number"])]
+
+    def __str__(self) -> str:
+        return f"{self.registration_id}: {self.points}"

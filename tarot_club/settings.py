@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -60,6 +61,8 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_htmx",
     "simple_history",
+    "axes",
+    "csp",
     "scoring",
     "tournaments",
 ]
@@ -76,7 +79,35 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: locks out repeated failed logins.
+    "axes.middleware.AxesMiddleware",
 ]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Login throttling: 5 failures for one username from one address lock it for 15 minutes.
+AXES_ENABLED = env_bool("AXES_ENABLED", default=not TESTING)
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = 0.25  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+
+# Content security policy: everything from our own origin; no inline script, no CDN.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'self'"],
+        "object-src": ["'none'"],
+    }
+}
 
 ROOT_URLCONF = "tarot_club.urls"
 
@@ -114,9 +145,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"
         ),
     }
-    DATABASES["default"]["TEST"] = (
-        {"NAME": os.environ.get("SQLITE_TEST_PATH")} if os.environ.get("SQLITE_TEST_PATH") else {}
-    )
+    # Tests use a file too (not an in-memory database), so that WAL, IMMEDIATE transactions and
+    # writers in several threads behave as they do on a referee's laptop.
+    # One file per test process, so that concurrent runs never share a database.
+    DATABASES["default"]["TEST"] = {
+        "NAME": os.environ.get(
+            "SQLITE_TEST_PATH",
+            os.path.join(tempfile.gettempdir(), f"tarot-club-test-{os.getpid()}.sqlite3"),
+        )
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -128,6 +165,9 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 if TESTING:
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# The app's public address, printed in QR codes of documents made outside a request.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -1,1 +1,306 @@
-"""Data of the tournaments app."""
+"""Who plays where and when: players, clubs, tournaments, staff, teams, rounds, tables, seats.
+
+Models hold data and invariants (constraints); the work is done in :mod:`tournaments.services`.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from scoring.engine import RULE_SETS
+from scoring.labels import SEAT_LABELS
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """A person who plays, across tournaments. The FFT licence number is unique when given."""
+
+    first_name = models.CharField(_("first name"), max_length=80, blank=True)
+    last_name = models.CharField(_("last name"), max_length=80)
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    licence = models.CharField(_("FFT licence"), max_length=20, blank=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["licence"], condition=~Q(licence=""), name="player_licence_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.full_name
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        INDIVIDUAL = "individual", _("Individual")
+        TEAMS_OF_2 = "teams_2", _("Teams of 2")
+        TEAMS_OF_4 = "teams_4", _("Teams of 4")
+
+    class Visibility(models.TextChoices):
+        DURING_PLAY = "during", _("Standings visible during play")
+        AT_THE_END = "end", _("Standings visible only at the end")
+
+    slug = models.SlugField(_("short name (in addresses)"), max_length=80, unique=True)
+    name = models.CharField(_("name"), max_length=150)
+    date = models.DateField(_("date"))
+    place = models.CharField(_("place"), max_length=150, blank=True)
+    format = models.CharField(
+        _("format"), max_length=12, choices=Format.choices, default=Format.INDIVIDUAL
+    )
+    rounds = models.PositiveSmallIntegerField(_("number of rounds"), default=5)
+    deals_per_round = models.PositiveSmallIntegerField(
+        _("deals per round at a table of 4"),
+        default=4,
+        help_text=_("A table of 5 plays one more, the dealer sitting out in turn."),
+    )
+    passed_deals_count = models.BooleanField(
+        _("passed deals count toward the quota"), default=False
+    )
+    rule_set = models.CharField(
+        _("rules"),
+        max_length=40,
+        default="fft",
+        choices=[(name, rules.label) for name, rules in RULE_SETS.items()],
+    )
+    visibility = models.CharField(
+        _("what the public may see"),
+        max_length=8,
+        choices=Visibility.choices,
+        default=Visibility.DURING_PLAY,
+    )
+    tie_breaks = models.CharField(
+        _("tie-breaks (not FFT)"),
+        max_length=60,
+        blank=True,
+        choices=[
+            ("", _("None: tied players share the rank (FFT)")),
+            ("best_round", _("Best single round (not FFT)")),
+            ("fewer_fives", _("Fewer rounds at a table of 5 (not FFT)")),
+            ("head_to_head", _("Head-to-head between tied players (not FFT)")),
+            ("best_round,head_to_head", _("Best round, then head-to-head (not FFT)")),
+        ],
+        default="",
+    )
+    finished = models.BooleanField(_("finished"), default=False)
+    seed = models.PositiveIntegerField(_("seating seed"), default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    changed_at = models.DateTimeField(
+        auto_now=True, help_text="Last change of anything public; keys the public page cache."
+    )
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(rounds__gte=1) & Q(rounds__lte=30), name="tournament_rounds_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(deals_per_round__gte=1) & Q(deals_per_round__lte=30),
+                name="tournament_deals_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def tie_break_list(self) -> list[str]:
+        return [t for t in self.tie_breaks.split(",") if t]
+
+    @property
+    def standings_public(self) -> bool:
+        return self.finished or self.visibility == self.Visibility.DURING_PLAY
+
+    @property
+    def team_size(self) -> int:
+        return {self.Format.TEAMS_OF_2: 2, self.Format.TEAMS_OF_4: 4}.get(self.format, 0)
+
+    @property
+    def is_team_event(self) -> bool:
+        return self.team_size > 0
+
+    def deals_at_table(self, size: int) -> int:
+        """Deals a table of ``size`` plays: one more at 5 so everyone plays the same number."""
+        return self.deals_per_round + 1 if size == 5 else self.deals_per_round
+
+
+class StaffMember(models.Model):
+    """A staff member's role on one tournament. Every lookup is scoped by it."""
+
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", _("Organiser")
+        REFEREE = "referee", _("Referee")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_roles"
+    )
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices)
+
+    class Meta:
+        verbose_name = _("staff member")
+        verbose_name_plural = _("staff")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="staff_unique_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.get_role_display()})"
+
+
+class Team(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("team name"), max_length=120)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def new_pin() -> str:
+    return f"{secrets.randbelow(10**4):04d}"
+
+
+class Registration(models.Model):
+    """A player entered in a tournament: presence on the day, team, and signing PIN."""
+
+    class Status(models.TextChoices):
+        REGISTERED = "registered", _("Registered")
+        PRESENT = "present", _("Present")
+        ABSENT = "absent", _("Absent")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations"
+    )
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.PROTECT, related_name="members"
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.REGISTERED
+    )
+    pin = models.CharField(_("signing PIN"), max_length=8, default=new_pin)
+    withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["player__last_name", "player__first_name"]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="registration_unique_player"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.player.full_name
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        SEATED = "seated", _("Seated")
+        PLAYING = "playing", _("Playing")
+        CLOSED = "closed", _("Closed")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.SEATED)
+    seed = models.PositiveIntegerField(_("seating seed"), default=0)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    close_reason = models.TextField(_("reason for closing with unsigned sheets"), blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return str(_("Round %(number)d") % {"number": self.number})
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return str(_("Table %(number)d") % {"number": self.number})
+
+
+class Seat(models.Model):
+    """A registration at a table for a round; position 0..4 is North, East, South, West, fifth."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(fields=["round", "registration"], name="seat_once_per_round"),
+            models.CheckConstraint(condition=Q(position__lte=4), name="seat_position_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.label} {self.registration}"
+
+    @property
+    def label(self) -> str:
+        return str(SEAT_LABELS[self.position])

@@ -9,7 +9,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-PURE_MODULES = ["scoring.engine"]
+PURE_MODULES = [
+    "scoring.engine",
+    "tournaments.seating",
+    "tournaments.ranking",
+    "scoring.documents.pdf",
+    "scoring.documents.xlsx",
+    "scoring.documents.fingerprint",
+]
 
 
 @pytest.mark.parametrize("module", PURE_MODULES)

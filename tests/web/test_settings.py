@@ -39,4 +39,4 @@ def test_sqlite_is_the_default_with_wal_and_immediate_transactions(settings):
     assert settings.DATABASES["default"]["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
     with connection.cursor() as cursor:
         cursor.execute("PRAGMA journal_mode")
-        assert cursor.fetchone()[0] in {"wal", "memory"}  # in-memory test databases cannot WAL
+        assert cursor.fetchone()[0] == "wal"

@@ -1,0 +1,88 @@
+"""Downloads of score sheets (staff) and the public page that proves a printed sheet genuine."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.views import View
+
+from scoring.documents.fingerprint import normalize_code
+from scoring.models import SheetEvent, SheetSeal
+from scoring.selectors import current_canonical
+from scoring.sheet_documents import render_sheets, tables_in_scope
+from tarot_club.errors import ServiceError
+from tournaments.views.mixins import StaffTournamentMixin
+
+CONTENT_TYPES = {
+    "pdf": "application/pdf",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
+
+
+class SheetDocumentView(StaffTournamentMixin, View):
+    """One table's sheet, a round's bundle or the whole tournament's, as PDF or Excel."""
+
+    def get(
+        self,
+        request,
+        *args,
+        fmt: str,
+        number: int | None = None,
+        table_number: int | None = None,
+        **kwargs,
+    ):
+        if fmt not in CONTENT_TYPES:
+            raise Http404
+        blank = request.GET.get("vierge") == "1"
+        tables = tables_in_scope(self.tournament, round_number=number, table_number=table_number)
+        try:
+            content = render_sheets(
+                self.tournament, tables, fmt=fmt, blank=blank, url_for=request.build_absolute_uri
+            )
+        except ServiceError:
+            raise Http404 from None
+        parts = [self.tournament.slug]
+        if number is not None:
+            parts.append(f"position-{number}")
+        if table_number is not None:
+            parts.append(f"table-{table_number}")
+        if blank:
+            parts.append("vierge")
+        response = HttpResponse(content, content_type=CONTENT_TYPES[fmt])
+        disposition = "inline" if fmt == "pdf" else "attachment"
+        response["Content-Disposition"] = f'{disposition}; filename="{"-".join(parts)}.{fmt}"'
+        return response
+
+
+def verify(request):
+    """The form: type the short code printed on a sheet."""
+    code = normalize_code(request.GET.get("code", ""))
+    if code:
+        return redirect("verify_code", code=code)
+    return render(request, "scoring/verify.html", {"asked": "code" in request.GET})
+
+
+def verify_code(request, code: str):
+    normalized = normalize_code(code)
+    seal = (
+        SheetSeal.objects.select_related("sheet__table__round__tournament")
+        .filter(code=normalized)
+        .first()
+    )
+    context = {"code": normalized or code, "seal": seal}
+    if seal is not None:
+        sheet = seal.sheet
+        fingerprint, content = current_canonical(sheet)
+        from scoring.documents.fingerprint import diff_sheets
+
+        context.update(
+            sheet=sheet,
+            table=sheet.table,
+            matches=fingerprint == seal.fingerprint,
+            changes=diff_sheets(seal.content, content),
+            later=list(
+                SheetEvent.objects.filter(sheet=sheet, at__gt=seal.sealed_at).order_by("at")
+            ),
+            current_code=sheet.fingerprint,
+        )
+    return render(request, "scoring/verify.html", context, status=200 if seal else 404)

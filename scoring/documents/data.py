@@ -1,0 +1,130 @@
+"""Plain data of the printed documents (no Django): what a score sheet shows, line by line.
+
+A selector fills these from the database; the PDF and Excel writers and the fingerprint read only
+these, so the PDF, the workbook and the verification page always show the same numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal
+
+
+@dataclass(frozen=True)
+class SheetPlayer:
+    seat: str  # "N", "E", "S", "O"/"W", "5" — the seat label as printed
+    name: str
+    club: str = ""
+    licence: str = ""
+    pin: str = ""  # only for table cards; never printed on a score sheet
+
+
+@dataclass(frozen=True)
+class SheetHandful:
+    player: str  # name of who showed it
+    size: str  # "simple" | "double" | "triple"
+
+
+@dataclass(frozen=True)
+class SheetDeal:
+    number: int
+    kind: str  # "played" | "passed" | "referee" (decided by the referee)
+    dealer: str = ""  # name
+    sitting_out: str = ""  # name of the dead seat at a table of 5, "" otherwise
+    taker: str = ""
+    partner: str = ""  # at 5 players; "" when alone or not applicable
+    contract: str = ""  # "petite" | "garde" | "garde_sans" | "garde_contre"
+    oudlers: int | None = None
+    points: Decimal | None = None  # the attack's card points
+    handfuls: tuple[SheetHandful, ...] = ()
+    petit_au_bout: str = ""  # "" | "attack" | "defence"
+    slam_announced: bool = False
+    slam: str = ""  # "" | "attack" | "defence"
+    scores: tuple[int, ...] = ()  # one per player, in the order of SheetData.players
+    note: str = ""  # the referee's reason for a decided deal
+
+
+@dataclass(frozen=True)
+class SheetPenalty:
+    player: str
+    amount: int  # negative: points taken away
+    reason: str
+    referee: str
+
+
+@dataclass(frozen=True)
+class SheetSignature:
+    player: str
+    method: str  # "pin" | "paper" | "referee"
+    signed_at: datetime
+
+
+@dataclass(frozen=True)
+class SheetAmendment:
+    at: datetime
+    by: str
+    reason: str
+    summary: str
+
+
+@dataclass(frozen=True)
+class SheetData:
+    tournament: str
+    tournament_date: date
+    place: str
+    round_number: int
+    table_number: int
+    rule_set: str  # the rule set's label, e.g. "FFT (règlement officiel)"
+    players: tuple[SheetPlayer, ...]
+    deals: tuple[SheetDeal, ...] = ()
+    deals_expected: int = 4  # deal lines a blank sheet shows
+    penalties: tuple[SheetPenalty, ...] = ()
+    signatures: tuple[SheetSignature, ...] = ()
+    amendments: tuple[SheetAmendment, ...] = ()
+    status: str = "open"  # "open" | "complete" | "signed" | "amended"
+    referee: str = ""
+    fingerprint: str = ""  # hex sha-256 of the canonical content; "" until signed
+    verification_code: str = ""  # short code derived from the fingerprint
+    verification_url: str = ""  # absolute URL of the public verification page
+    blank: bool = False  # a pre-filled sheet with empty deal lines for a paper table
+    paper_totals: tuple[int, ...] = ()  # paper mode: only round totals typed by the referee
+
+    def running_totals(self) -> list[tuple[int, ...]]:
+        """Cumulative scores after each deal, in player order."""
+        totals = [0] * len(self.players)
+        rows = []
+        for deal in self.deals:
+            totals = [t + s for t, s in zip(totals, deal.scores or (0,) * len(totals), strict=True)]
+            rows.append(tuple(totals))
+        return rows
+
+    def round_totals(self) -> tuple[int, ...]:
+        """Each player's round total (bilan), deals only: penalties are outside the zero sum."""
+        if self.paper_totals:
+            return self.paper_totals
+        rows = self.running_totals()
+        return rows[-1] if rows else (0,) * len(self.players)
+
+    def penalty_totals(self) -> tuple[int, ...]:
+        names = [p.name for p in self.players]
+        totals = [0] * len(names)
+        for penalty in self.penalties:
+            if penalty.player in names:
+                totals[names.index(penalty.player)] += penalty.amount
+        return tuple(totals)
+
+
+@dataclass(frozen=True)
+class SeatingTable:
+    number: int
+    players: tuple[SheetPlayer, ...]  # in seat order
+    sheet_url: str = ""  # the table's private entry link (QR on the table card)
+
+
+@dataclass(frozen=True)
+class SeatingPlan:
+    tournament: str
+    tournament_date: date
+    round_number: int
+    tables: tuple[SeatingTable, ...] = field(default_factory=tuple)

@@ -1,0 +1,744 @@
+"""Excel workbooks (openpyxl): the score sheets, laid out like the paper sheet, and a ranking.
+
+- Scores, points and oudlers are numbers; running totals, round totals (bilans), the total with
+  penalties and the zero-sum check are real Excel formulas, so the workbook recomputes itself.
+  openpyxl cannot store a formula's cached value: :func:`evaluate_cell` recomputes the formula
+  forms written here (cell references, ranges, ``SUM``, ``+``/``-``, ``IF(…=…)``) so tests, and
+  anyone who doubts a file, can check them against the app's numbers.
+- Every user string (names, clubs, reasons, the tournament…) is written with ``data_type = "s"``:
+  a player called ``=1+1`` or ``@SUM(A1)`` stays text. :func:`safe_cell_text` is the CSV
+  counterpart (prefix with ``'``).
+
+Plain Python: no Django import.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterable, Sequence
+from copy import copy
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter, range_boundaries
+from openpyxl.worksheet.worksheet import Worksheet
+
+from .data import SheetData, SheetDeal
+from .fingerprint import verification_code as _code_of
+
+__all__ = [
+    "CONTENT_TYPE",
+    "evaluate_cell",
+    "safe_cell_text",
+    "score_sheets_workbook",
+    "sheet_title",
+]
+
+CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+_FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell_text(value: Any) -> str:
+    """A value as CSV text that no spreadsheet will run as a formula.
+
+    Text starting with ``= + - @``, a tab or a carriage return gets a leading ``'``. Numbers
+    (including negative ones) are returned as they are, ``None`` as "". For xlsx, write the string
+    with ``data_type = "s"`` instead (as this module does).
+    """
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "oui" if value else "non"
+    if isinstance(value, int | float | Decimal):
+        return str(value)
+    text = str(value)
+    if text.startswith(_FORMULA_TRIGGERS):
+        return "'" + text
+    return text
+
+
+# --- styles (created once: openpyxl shares them between cells) ---------------------------------
+
+_THIN = Side(style="thin", color="9A9A9A")
+_THICK = Side(style="medium", color="1A1A1A")
+BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+TOTAL_BORDER = Border(left=_THIN, right=_THIN, top=_THICK, bottom=_THIN)
+TITLE = Font(bold=True, size=14)
+BOLD = Font(bold=True)
+BIG_BOLD = Font(bold=True, size=12)
+GREY_TEXT = Font(color="6B6B6B")
+ITALIC_GREY = Font(italic=True, color="6B6B6B")
+RED_BOLD = Font(bold=True, color="B3261E")
+GREEN_BOLD = Font(bold=True, color="1E7B34")
+ORANGE_BOLD = Font(bold=True, color="B45309")
+MONO = Font(name="Consolas", size=9)
+HEAD_FILL = PatternFill("solid", fgColor="E4E8EE")
+TOTAL_FILL = PatternFill("solid", fgColor="DDE3EA")
+CUMUL_FILL = PatternFill("solid", fgColor="F3F4F6")
+REFEREE_FILL = PatternFill("solid", fgColor="FFF4D6")
+PASSED_FILL = PatternFill("solid", fgColor="F0F0F0")
+PENALTY_FILL = PatternFill("solid", fgColor="FDE8E8")
+AMEND_FILL = PatternFill("solid", fgColor="FFF7ED")
+CENTER = Alignment(horizontal="center", vertical="center", wrap_text=True)
+WRAP = Alignment(vertical="center", wrap_text=True)
+RIGHT = Alignment(horizontal="right", vertical="center")
+LEFT = Alignment(horizontal="left", vertical="center")
+SCORE_FORMAT = "+0;-0;0"
+DATE_FORMAT = "DD/MM/YYYY"
+DATETIME_FORMAT = "DD/MM/YYYY HH:MM"
+
+SEAT_NAMES = {"N": "Nord", "E": "Est", "S": "Sud", "O": "Ouest", "W": "Ouest", "5": "5e place"}
+KINDS = {"played": "jouée", "passed": "passée", "referee": "arbitre"}
+CONTRACTS = {
+    "petite": "Petite",
+    "prise": "Petite",
+    "garde": "Garde",
+    "garde_sans": "Garde sans",
+    "garde_contre": "Garde contre",
+}
+CAMPS = {"attack": "Attaque", "defence": "Défense"}
+METHODS = {"pin": "par code PIN", "paper": "sur papier", "referee": "validée par l'arbitre"}
+STATUSES = {
+    "open": "En cours de saisie",
+    "complete": "Complète, à signer",
+    "signed": "Signée",
+    "amended": "Modifiée après signature",
+}
+
+# Deal table: fixed input columns A..M, then one score column per player, then one running-total
+# column per player.
+INPUT_HEADERS = [
+    ("N°", 6),
+    ("Type", 9),
+    ("Donneur", 20),
+    ("Mort", 16),
+    ("Preneur", 20),
+    ("Partenaire", 18),
+    ("Contrat", 13),
+    ("Bouts", 7),
+    ("Points", 8),
+    ("Poignées", 24),
+    ("Petit au bout", 12),
+    ("Chelem", 14),
+    ("Décision de l'arbitre", 30),
+]
+FIRST_SCORE_COL = len(INPUT_HEADERS) + 1  # N
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+
+def _clean(value: Any) -> str:
+    text = "" if value is None else str(value)
+    return ILLEGAL_CHARACTERS_RE.sub("", text)[:32_000]
+
+
+def _text(
+    ws: Worksheet, row: int, col: int, value: Any, font=None, fill=None, align=None, border=None
+):
+    """Write user (or any) text: always stored as a string, never as a formula."""
+    cell = ws.cell(row=row, column=col)
+    cell.value = _clean(value)
+    cell.data_type = "s"
+    _dress(cell, font, fill, align, border, None)
+    return cell
+
+
+def _num(
+    ws: Worksheet,
+    row: int,
+    col: int,
+    value,
+    font=None,
+    fill=None,
+    fmt=None,
+    border=None,
+    align=RIGHT,
+):
+    cell = ws.cell(row=row, column=col, value=value)
+    _dress(cell, font, fill, align, border, fmt)
+    return cell
+
+
+def _formula(
+    ws: Worksheet,
+    row: int,
+    col: int,
+    formula: str,
+    font=None,
+    fill=None,
+    fmt=None,
+    border=None,
+    align=RIGHT,
+):
+    cell = ws.cell(row=row, column=col)
+    cell.value = formula  # our own formula text, built from coordinates only
+    _dress(cell, font, fill, align, border, fmt)
+    return cell
+
+
+def _dress(cell, font, fill, align, border, fmt) -> None:
+    """Style a cell. openpyxl hashes every style object on assignment (slow); a combination seen
+    once in this workbook is copied from its first cell instead (what copy_worksheet does)."""
+    if font is None and fill is None and align is None and border is None and fmt is None:
+        return
+    cache = cell.parent.parent.__dict__.setdefault("_tarot_styles", {})
+    key = (id(font), id(fill), id(align), id(border), fmt)
+    known = cache.get(key)
+    if known is not None:
+        cell._style = copy(known)
+        return
+    if font is not None:
+        cell.font = font
+    if fill is not None:
+        cell.fill = fill
+    if align is not None:
+        cell.alignment = align
+    if border is not None:
+        cell.border = border
+    if fmt is not None:
+        cell.number_format = fmt
+    cache[key] = copy(cell._style)
+
+
+def _header_text(value: str) -> str:
+    """Text for an Excel page header/footer: "&" starts a code there, so it is doubled."""
+    return _clean(value).replace("&", "&&")
+
+
+def _local(value: datetime) -> datetime:
+    """A naive local (French) datetime: Excel has no time zones."""
+    if value.tzinfo is not None:
+        try:
+            from zoneinfo import ZoneInfo
+
+            value = value.astimezone(ZoneInfo("Europe/Paris"))
+        except Exception:  # pragma: no cover - no tz database
+            pass
+        value = value.replace(tzinfo=None)
+    return value
+
+
+def sheet_title(data: SheetData) -> str:
+    """The worksheet name of a score sheet: "R2 T7" (round 2, table 7)."""
+    return f"R{data.round_number} T{data.table_number}"
+
+
+def _unique_title(title: str, taken: set[str]) -> str:
+    title = re.sub(r"[\[\]:*?/\\]", "-", title)[:31] or "Feuille"
+    candidate, n = title, 2
+    while candidate.lower() in taken:
+        suffix = f" ({n})"
+        candidate = title[: 31 - len(suffix)] + suffix
+        n += 1
+    taken.add(candidate.lower())
+    return candidate
+
+
+def _handfuls(deal: SheetDeal) -> str:
+    return " ; ".join(f"{h.size} : {h.player}" for h in deal.handfuls)
+
+
+def _slam(deal: SheetDeal) -> str:
+    if deal.slam == "attack":
+        return "Attaque, annoncé" if deal.slam_announced else "Attaque"
+    if deal.slam == "defence":
+        return "Défense"
+    return "Annoncé, chuté" if deal.slam_announced else ""
+
+
+# --- the workbook ------------------------------------------------------------------------------
+
+
+def score_sheets_workbook(
+    sheets: Iterable[SheetData], ranking: tuple[list[str], list[list]] | None = None
+) -> bytes:
+    """One worksheet per score sheet ("R1 T3"), plus an optional "Classement" worksheet first.
+
+    ``ranking`` is ``(headers, rows)``; numbers stay numbers and strings stay text.
+    """
+    wb = Workbook()
+    wb.remove(wb.active)
+    taken: set[str] = set()
+    if ranking is not None:
+        headers, rows = ranking
+        _ranking_sheet(wb.create_sheet(_unique_title("Classement", taken)), headers, rows)
+    for data in sheets:
+        _score_sheet(wb.create_sheet(_unique_title(sheet_title(data), taken)), data)
+    if not wb.worksheets:
+        ws = wb.create_sheet("Feuilles")
+        _text(ws, 1, 1, "Aucune feuille de marque.")
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return buffer.getvalue()
+
+
+def _ranking_sheet(ws: Worksheet, headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+    widths: dict[int, int] = {}
+    for col, header in enumerate(headers, 1):
+        _text(ws, 1, col, header, font=BOLD, fill=HEAD_FILL, border=BORDER)
+        widths[col] = max(8, len(_clean(header)) + 2)
+    for r, row in enumerate(rows, 2):
+        for col, value in enumerate(row, 1):
+            if isinstance(value, bool) or value is None:
+                shown = "" if value is None else ("oui" if value else "non")
+                _text(ws, r, col, shown, border=BORDER)
+            elif isinstance(value, int | float | Decimal):
+                _num(ws, r, col, value, border=BORDER)
+            elif isinstance(value, datetime):
+                _num(ws, r, col, _local(value), fmt=DATETIME_FORMAT, border=BORDER)
+            elif isinstance(value, date):
+                _num(ws, r, col, value, fmt=DATE_FORMAT, border=BORDER)
+            else:
+                _text(ws, r, col, value, border=BORDER)
+            widths[col] = min(45, max(widths.get(col, 8), len(_clean(value)) + 2))
+    for col, width in widths.items():
+        ws.column_dimensions[get_column_letter(col)].width = width
+    ws.freeze_panes = "A2"
+    ws.print_title_rows = "1:1"
+    _print_setup(ws, landscape=len(headers) >= 6)
+
+
+def _print_setup(ws: Worksheet, landscape: bool) -> None:
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.orientation = "landscape" if landscape else "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.page_margins.left = ws.page_margins.right = 0.4
+    ws.page_margins.top = ws.page_margins.bottom = 0.6
+    ws.page_margins.header = ws.page_margins.footer = 0.25
+    ws.print_options.horizontalCentered = True
+
+
+class SheetLayout:
+    """Where a score sheet's numbers are on its worksheet (1-based rows and columns)."""
+
+    def __init__(self, data: SheetData):
+        n = len(data.players)
+        self.n = n
+        self.players_header = 13
+        self.deal_header = self.players_header + n + 2
+        self.first_deal = self.deal_header + 1
+        if data.paper_totals and not data.blank:
+            deal_rows = 0
+        elif data.blank:
+            deal_rows = data.deals_expected
+        else:
+            deal_rows = len(data.deals)
+        self.last_deal = self.first_deal + deal_rows - 1  # < first_deal when there is none
+        self.bilan = self.first_deal + deal_rows
+        self.check = self.bilan + 1
+        self.first_penalty = self.check + 1
+        self.last_penalty = self.first_penalty + len(data.penalties) - 1
+        self.with_penalties = self.last_penalty + 1 if data.penalties else None
+        self.score_cols = [FIRST_SCORE_COL + i for i in range(n)]
+        self.cumul_cols = [FIRST_SCORE_COL + n + i for i in range(n)]
+        self.last_col = FIRST_SCORE_COL + 2 * n - 1
+
+
+def _score_sheet(ws: Worksheet, data: SheetData) -> None:
+    lay = SheetLayout(data)
+    last = get_column_letter(lay.last_col)
+    code = data.verification_code or _code_of(data.fingerprint)
+    names = [p.name for p in data.players]
+
+    # Header block: labels in A, values in C (text spills over the empty cells to the right).
+    _text(ws, 1, 1, "FEUILLE DE MARQUE", font=TITLE)
+    title = f"Position {data.round_number} — Table {data.table_number}"
+    _text(ws, 1, FIRST_SCORE_COL, title, font=TITLE)
+    status = "Feuille vierge" if data.blank else STATUSES.get(data.status, data.status)
+    if data.paper_totals and not data.blank:
+        status += " — tenue sur papier (bilans reportés)"
+    labels: list[tuple[str, Any]] = [
+        ("Tournoi", data.tournament),
+        ("Date", data.tournament_date),
+        ("Lieu", data.place),
+        ("Position", data.round_number),
+        ("Table", data.table_number),
+        ("Règlement", data.rule_set),
+        ("Arbitre", data.referee),
+        ("État", status),
+        ("Empreinte SHA-256", data.fingerprint or "(pas encore signée)"),
+        ("Code de vérification", code),
+        ("Vérification en ligne", data.verification_url),
+    ]
+    for offset, (label, value) in enumerate(labels):
+        row = 2 + offset
+        _text(ws, row, 1, label, font=BOLD)
+        if isinstance(value, int) and not isinstance(value, bool):
+            _num(ws, row, 3, value, align=LEFT)
+        elif isinstance(value, date):
+            _num(ws, row, 3, value, fmt=DATE_FORMAT, align=LEFT)
+        else:
+            mono = label in {"Empreinte SHA-256", "Code de vérification"}
+            _text(ws, row, 3, value, font=MONO if mono else None)
+
+    # Players by seat.
+    r = lay.players_header
+    heads = {1: "Place", 3: "Joueur", 6: "Club", 10: "Licence"}
+    for col in range(1, 11):
+        _text(ws, r, col, heads.get(col, ""), font=BOLD, fill=HEAD_FILL)
+    for i, player in enumerate(data.players):
+        row = r + 1 + i
+        _text(ws, row, 1, f"{player.seat} — {SEAT_NAMES.get(player.seat, player.seat)}", font=BOLD)
+        _text(ws, row, 3, player.name, font=BOLD)
+        _text(ws, row, 6, player.club)
+        _text(ws, row, 10, player.licence)
+
+    # Deal table header.
+    h = lay.deal_header
+    for col, (label, _width) in enumerate(INPUT_HEADERS, 1):
+        _text(ws, h, col, label, font=BOLD, fill=HEAD_FILL, align=CENTER, border=BORDER)
+    for i, player in enumerate(data.players):
+        head = f"{player.seat} — {player.name}"
+        _text(
+            ws, h, lay.score_cols[i], head, font=BOLD, fill=HEAD_FILL, align=CENTER, border=BORDER
+        )
+        _text(
+            ws,
+            h,
+            lay.cumul_cols[i],
+            f"Cumul {head}",
+            font=BOLD,
+            fill=HEAD_FILL,
+            align=CENTER,
+            border=BORDER,
+        )
+    ws.row_dimensions[h].height = 32
+
+    # Deals.
+    first, lastd = lay.first_deal, lay.last_deal
+    if data.blank:
+        for k in range(data.deals_expected):
+            row = first + k
+            _num(ws, row, 1, k + 1, border=BORDER, align=CENTER)
+            for col in range(2, lay.last_col + 1):
+                _dress(ws.cell(row=row, column=col), None, None, None, BORDER, None)
+            ws.row_dimensions[row].height = 24
+    elif not data.paper_totals:
+        for k, deal in enumerate(data.deals):
+            _deal_row(ws, first + k, deal, lay)
+
+    # Round totals (bilan), zero-sum check, penalties.
+    b = lay.bilan
+    _text(ws, b, 1, "Bilan de la position", font=BIG_BOLD, fill=TOTAL_FILL, border=TOTAL_BORDER)
+    for col in range(2, FIRST_SCORE_COL):
+        _dress(ws.cell(row=b, column=col), None, TOTAL_FILL, None, TOTAL_BORDER, None)
+    total_style = {
+        "font": BIG_BOLD,
+        "fill": TOTAL_FILL,
+        "fmt": SCORE_FORMAT,
+        "border": TOTAL_BORDER,
+    }
+    for i, col in enumerate(lay.score_cols):
+        letter = get_column_letter(col)
+        if data.blank:
+            _dress(ws.cell(row=b, column=col), None, TOTAL_FILL, None, TOTAL_BORDER, None)
+        elif data.paper_totals:
+            _num(ws, b, col, data.paper_totals[i], **total_style)
+        elif lastd >= first:
+            _formula(ws, b, col, f"=SUM({letter}{first}:{letter}{lastd})", **total_style)
+        else:
+            _num(ws, b, col, 0, **total_style)
+    for col in lay.cumul_cols:
+        _dress(ws.cell(row=b, column=col), None, TOTAL_FILL, None, TOTAL_BORDER, None)
+
+    c = lay.check
+    first_score = get_column_letter(lay.score_cols[0])
+    last_score = get_column_letter(lay.score_cols[-1])
+    _text(ws, c, 1, "Contrôle : ∑ des bilans = 0 (pénalités non comprises)", font=BOLD)
+    if data.blank:
+        _text(ws, c, lay.score_cols[0], "∑ = ________ (doit être 0)", font=BOLD)
+    else:
+        _formula(ws, c, lay.score_cols[0], f"=SUM({first_score}{b}:{last_score}{b})", font=BOLD)
+        ok = sum(data.round_totals()) == 0
+        _formula(
+            ws,
+            c,
+            lay.score_cols[0] + 1,
+            f'=IF({first_score}{c}=0,"∑ = 0 ✓","ERREUR : la somme des bilans n\'est pas nulle")',
+            font=GREEN_BOLD if ok else RED_BOLD,
+            align=LEFT,
+        )
+
+    if data.penalties:
+        for k, penalty in enumerate(data.penalties):
+            row = lay.first_penalty + k
+            _text(ws, row, 1, "Pénalité", font=RED_BOLD, fill=PENALTY_FILL)
+            _text(ws, row, 2, "", fill=PENALTY_FILL)
+            _text(ws, row, 3, penalty.player, font=BOLD, fill=PENALTY_FILL)
+            _text(ws, row, 4, "", fill=PENALTY_FILL)
+            _text(ws, row, 5, penalty.reason, fill=PENALTY_FILL)
+            referee = f"Arbitre : {penalty.referee}" if penalty.referee else ""
+            _text(ws, row, 10, referee, fill=PENALTY_FILL)
+            _text(ws, row, 13, "hors contrôle ∑ = 0", font=ITALIC_GREY, fill=PENALTY_FILL)
+            if penalty.player in names:
+                col = lay.score_cols[names.index(penalty.player)]
+                _num(
+                    ws, row, col, penalty.amount, font=RED_BOLD, fill=PENALTY_FILL, fmt=SCORE_FORMAT
+                )
+        w = lay.with_penalties
+        _text(ws, w, 1, "Total après pénalités", font=BOLD, fill=TOTAL_FILL)
+        for col in lay.score_cols:
+            letter = get_column_letter(col)
+            _formula(
+                ws,
+                w,
+                col,
+                f"={letter}{b}+SUM({letter}{lay.first_penalty}:{letter}{lay.last_penalty})",
+                font=BOLD,
+                fill=TOTAL_FILL,
+                fmt=SCORE_FORMAT,
+                border=BORDER,
+            )
+    row = (lay.with_penalties or lay.check) + 2
+
+    # Amendments.
+    if data.amendments or data.status == "amended":
+        _text(ws, row, 1, "MODIFIÉE APRÈS SIGNATURE", font=ORANGE_BOLD, fill=AMEND_FILL)
+        row += 1
+        for amendment in data.amendments:
+            _num(ws, row, 1, _local(amendment.at), fmt=DATETIME_FORMAT, align=LEFT)
+            _text(ws, row, 3, f"par {amendment.by}")
+            _text(ws, row, 5, f"Motif : {amendment.reason}")
+            _text(ws, row, 11, amendment.summary)
+            row += 1
+        row += 1
+
+    # Signatures.
+    _text(ws, row, 1, "Signatures", font=BOLD)
+    row += 1
+    by_player: dict[str, Any] = {}
+    for signature in data.signatures:
+        by_player.setdefault(signature.player, signature)
+    entries = [(f"{p.seat} — {p.name}", by_player.get(p.name)) for p in data.players]
+    referee_label = f"Arbitre — {data.referee}" if data.referee else "Arbitre"
+    entries.append((referee_label, by_player.get(data.referee) if data.referee else None))
+    for label, signature in entries:
+        _text(ws, row, 1, label, font=BOLD)
+        if signature is None:
+            _text(ws, row, 6, "Signature : ______________________")
+        else:
+            _text(ws, row, 6, f"Signé {METHODS.get(signature.method, signature.method)}, le")
+            _num(ws, row, 9, _local(signature.signed_at), fmt=DATETIME_FORMAT, align=LEFT)
+        row += 1
+    last_row = row - 1
+
+    # Widths, header/footer, printing.
+    for col, (_label, width) in enumerate(INPUT_HEADERS, 1):
+        ws.column_dimensions[get_column_letter(col)].width = width
+    for col in lay.score_cols + lay.cumul_cols:
+        ws.column_dimensions[get_column_letter(col)].width = 13
+    ws.oddHeader.left.text = _header_text(
+        f"{data.tournament[:80]} — {data.tournament_date:%d/%m/%Y}"
+    )
+    ws.oddHeader.right.text = _header_text(title)
+    ws.oddFooter.left.text = _header_text(
+        f"Empreinte SHA-256 : {data.fingerprint or '(non signée)'}"
+    )
+    ws.oddFooter.center.text = _header_text(f"Code de vérification : {code or '—'}")
+    ws.oddFooter.right.text = "Page &P / &N"
+    ws.print_title_rows = f"{h}:{h}"
+    ws.print_area = f"A1:{last}{last_row}"
+    _print_setup(ws, landscape=True)
+
+
+def _deal_row(ws: Worksheet, row: int, deal: SheetDeal, lay: SheetLayout) -> None:
+    fill = {"referee": REFEREE_FILL, "passed": PASSED_FILL}.get(deal.kind)
+    _num(ws, row, 1, deal.number, fill=fill, border=BORDER, align=CENTER)
+    _text(ws, row, 2, KINDS.get(deal.kind, deal.kind), fill=fill, border=BORDER)
+    texts = {
+        3: deal.dealer,
+        4: deal.sitting_out,
+        5: deal.taker,
+        6: deal.partner,
+        7: CONTRACTS.get(deal.contract, deal.contract),
+        10: _handfuls(deal),
+        11: CAMPS.get(deal.petit_au_bout, deal.petit_au_bout),
+        12: _slam(deal),
+        13: deal.note,
+    }
+    if deal.kind == "passed":
+        texts[5] = "Donne passée, redistribuée"
+    for col, value in texts.items():
+        font = ITALIC_GREY if deal.kind == "passed" and col == 5 else None
+        _text(ws, row, col, value, fill=fill, border=BORDER, font=font)
+    if deal.oudlers is not None:
+        _num(ws, row, 8, deal.oudlers, fill=fill, border=BORDER, align=CENTER)
+    else:
+        _dress(ws.cell(row=row, column=8), None, fill, None, BORDER, None)
+    if deal.points is not None:
+        points = deal.points
+        value = int(points) if points == points.to_integral_value() else points
+        _num(ws, row, 9, value, fill=fill, border=BORDER, align=CENTER)
+    else:
+        _dress(ws.cell(row=row, column=9), None, fill, None, BORDER, None)
+    for i, col in enumerate(lay.score_cols):
+        if deal.kind != "passed" and deal.scores:
+            _num(ws, row, col, deal.scores[i], font=BOLD, fmt=SCORE_FORMAT, border=BORDER)
+        else:
+            _dress(ws.cell(row=row, column=col), None, None, None, BORDER, None)
+        letter = get_column_letter(col)
+        _formula(
+            ws,
+            row,
+            lay.cumul_cols[i],
+            f"=SUM({letter}${lay.first_deal}:{letter}{row})",
+            font=GREY_TEXT,
+            fill=CUMUL_FILL,
+            fmt="0",
+            border=BORDER,
+        )
+
+
+# --- a tiny evaluator for the formulas written above -------------------------------------------
+
+_TOKEN = re.compile(
+    r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<str>\"(?:[^\"]|\"\")*\")|"
+    r"(?P<range>\$?[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+)|(?P<ref>\$?[A-Z]{1,3}\$?\d+)|"
+    r"(?P<func>[A-Z]+)\(|(?P<op>[-+=(),]))"
+)
+
+
+def evaluate_cell(ws: Worksheet, coordinate: str, _seen: frozenset[str] = frozenset()) -> Any:
+    """The value of a cell, computing the formulas this module writes.
+
+    Supports numbers, strings, cell references (with ``$``), ranges inside ``SUM``, ``+``, ``-``,
+    unary minus, parentheses and ``IF(a=b, x, y)``. Empty cells count as 0 in arithmetic. Raises
+    ``ValueError`` for anything else (so a test notices a formula it cannot check).
+    """
+    coordinate = coordinate.replace("$", "")
+    if coordinate in _seen:
+        raise ValueError(f"circular reference at {coordinate}")
+    cell = ws[coordinate]
+    if cell.data_type != "f":
+        return cell.value
+    return _Parser(ws, str(cell.value)[1:], _seen | {coordinate}).parse()
+
+
+class _Parser:
+    def __init__(self, ws: Worksheet, text: str, seen: frozenset[str]):
+        self.ws, self.seen = ws, seen
+        self.tokens: list[tuple[str, str]] = []
+        pos = 0
+        text = text.strip()
+        while pos < len(text):
+            match = _TOKEN.match(text, pos)
+            if not match or match.end() == pos:
+                raise ValueError(f"cannot read formula at {text[pos:]!r}")
+            kind = match.lastgroup
+            self.tokens.append((kind, match.group(kind)))
+            pos = match.end()
+        self.i = 0
+
+    def parse(self) -> Any:
+        value = self.comparison()
+        if self.i != len(self.tokens):
+            raise ValueError(f"unexpected {self.tokens[self.i]!r}")
+        return value
+
+    def peek(self) -> tuple[str, str] | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def take(self, op: str) -> None:
+        token = self.peek()
+        if token != ("op", op):
+            raise ValueError(f"expected {op!r}, got {token!r}")
+        self.i += 1
+
+    def comparison(self) -> Any:
+        left = self.additive()
+        if self.peek() == ("op", "="):
+            self.i += 1
+            right = self.additive()
+            return left == right
+        return left
+
+    def additive(self) -> Any:
+        value = self.unary()
+        while self.peek() in (("op", "+"), ("op", "-")):
+            op = self.tokens[self.i][1]
+            self.i += 1
+            right = self.unary()
+            value = _n(value) + _n(right) if op == "+" else _n(value) - _n(right)
+        return value
+
+    def unary(self) -> Any:
+        if self.peek() == ("op", "-"):
+            self.i += 1
+            return -_n(self.unary())
+        if self.peek() == ("op", "+"):
+            self.i += 1
+            return _n(self.unary())
+        return self.atom()
+
+    def atom(self) -> Any:
+        token = self.peek()
+        if token is None:
+            raise ValueError("formula ends too early")
+        kind, text = token
+        self.i += 1
+        if kind == "num":
+            return Decimal(text) if "." in text else int(text)
+        if kind == "str":
+            return text[1:-1].replace('""', '"')
+        if kind == "ref":
+            return evaluate_cell(self.ws, text, self.seen)
+        if kind == "op" and text == "(":
+            value = self.comparison()
+            self.take(")")
+            return value
+        if kind == "func":
+            return self.function(text)
+        raise ValueError(f"unexpected {token!r}")
+
+    def function(self, name: str) -> Any:
+        if name == "SUM":
+            total: Any = 0
+            while True:
+                token = self.peek()
+                if token and token[0] == "range":
+                    self.i += 1
+                    total += sum(_n(v) for v in self.range_values(token[1]))
+                else:
+                    total += _n(self.comparison())
+                if self.peek() == ("op", ","):
+                    self.i += 1
+                    continue
+                self.take(")")
+                return total
+        if name == "IF":
+            condition = self.comparison()
+            self.take(",")
+            yes = self.comparison()
+            self.take(",")
+            no = self.comparison()
+            self.take(")")
+            return yes if condition else no
+        raise ValueError(f"function {name} is not supported")
+
+    def range_values(self, text: str) -> list[Any]:
+        min_col, min_row, max_col, max_row = range_boundaries(text.replace("$", ""))
+        values = []
+        for row in range(min_row, max_row + 1):
+            for col in range(min_col, max_col + 1):
+                values.append(evaluate_cell(self.ws, f"{get_column_letter(col)}{row}", self.seen))
+        return values
+
+
+def _n(value: Any) -> Any:
+    """A cell value in arithmetic: empty is 0, text is an error (as in Excel's ``+``)."""
+    if value is None or value == "":
+        return 0
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int | float | Decimal):
+        return value
+    raise ValueError(f"not a number: {value!r}")

@@ -1,0 +1,332 @@
+"""Reads of score sheets for pages and documents, with a fixed number of queries.
+
+The ORM is read here and turned into plain data: the pages' rows, and the
+:class:`scoring.documents.data.SheetData` that the PDF, the workbook and the fingerprint read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Prefetch, Q
+
+from scoring.documents import data as doc
+from scoring.documents.fingerprint import canonical_dict, fingerprint, verification_code
+from scoring.engine import get_rule_set
+from scoring.labels import SEAT_LABELS
+from scoring.models import Deal, Penalty, ScoreSheet, SheetSeal, Signature
+from scoring.services import counted, deal_quota
+from tournaments.models import Round, Seat, Table
+
+SEAT_LETTERS = ["N", "E", "S", "O", "5"]
+
+
+@dataclass
+class SheetView:
+    sheet: ScoreSheet
+    table: Table
+    seats: list[Seat]
+    deals: list[Deal]
+    penalties: list[Penalty]
+    signatures: list[Signature]
+    quota: int
+    names: list[str] = field(default_factory=list)
+
+    @property
+    def size(self) -> int:
+        return len(self.seats)
+
+    @property
+    def tournament(self):
+        return self.table.round.tournament
+
+    @property
+    def counted(self) -> int:
+        return counted(self.deals, self.tournament)
+
+    @property
+    def totals(self) -> list[int]:
+        if self.sheet.paper_mode:
+            return list(self.sheet.paper_totals) or [0] * self.size
+        totals = [0] * self.size
+        for deal in self.deals:
+            for i, score in enumerate(deal.scores):
+                totals[i] += score
+        return totals
+
+    @property
+    def rows(self) -> list[dict]:
+        """One row per deal, with names and the running totals."""
+        running = [0] * self.size
+        rows = []
+        for deal in self.deals:
+            running = [r + s for r, s in zip(running, deal.scores, strict=True)]
+            rows.append(
+                {
+                    "deal": deal,
+                    "dealer": self.names[deal.dealer],
+                    "sitting_out": self.names[deal.dealer] if self.size == 5 else "",
+                    "taker": self.names[deal.taker] if deal.taker is not None else "",
+                    "handfuls": [(self.names[h["seat"]], h["size"]) for h in deal.handfuls],
+                    "scores": deal.scores,
+                    "running": running,
+                }
+            )
+        return rows
+
+    @property
+    def penalty_totals(self) -> list[int]:
+        by_reg = {s.registration_id: i for i, s in enumerate(self.seats)}
+        totals = [0] * self.size
+        for penalty in self.penalties:
+            totals[by_reg[penalty.registration_id]] += penalty.amount
+        return totals
+
+    @property
+    def current_signatures(self) -> list[Signature]:
+        return [s for s in self.signatures if s.superseded_at is None]
+
+    @property
+    def signed_ids(self) -> set[int]:
+        return {s.registration_id for s in self.current_signatures}
+
+
+def sheet_view(sheet_id: int) -> SheetView:
+    """Everything a sheet page shows: 5 queries whatever the number of deals."""
+    sheet = ScoreSheet.objects.select_related("table__round__tournament").get(pk=sheet_id)
+    seats = list(
+        Seat.objects.filter(table_id=sheet.table_id)
+        .select_related("registration__player__club", "registration__team")
+        .order_by("position")
+    )
+    deals = list(Deal.objects.filter(sheet=sheet).order_by("number"))
+    penalties = list(Penalty.objects.filter(sheet=sheet).select_related("referee"))
+    signatures = list(Signature.objects.filter(sheet=sheet).order_by("signed_at", "pk"))
+    table = sheet.table
+    view = SheetView(
+        sheet=sheet,
+        table=table,
+        seats=seats,
+        deals=deals,
+        penalties=penalties,
+        signatures=signatures,
+        quota=deal_quota(table.round.tournament, len(seats)),
+    )
+    view.names = [s.registration.player.full_name for s in seats]
+    return view
+
+
+def sheet_data(
+    view: SheetView,
+    *,
+    verification_url: str = "",
+    blank: bool = False,
+    amendments: tuple[doc.SheetAmendment, ...] = (),
+) -> doc.SheetData:
+    """The plain data of a sheet's documents and fingerprint."""
+    tournament = view.tournament
+    names = view.names
+    reg_names = {s.registration_id: n for s, n in zip(view.seats, names, strict=True)}
+    players = tuple(
+        doc.SheetPlayer(
+            seat=SEAT_LETTERS[s.position],
+            name=names[i],
+            club=s.registration.player.club.name if s.registration.player.club else "",
+            licence=s.registration.player.licence,
+        )
+        for i, s in enumerate(view.seats)
+    )
+    deals = tuple(
+        doc.SheetDeal(
+            number=d.number,
+            kind=d.kind,
+            dealer=names[d.dealer],
+            sitting_out=names[d.dealer] if view.size == 5 else "",
+            taker=names[d.taker] if d.taker is not None else "",
+            partner="",
+            contract=d.contract,
+            oudlers=d.oudlers,
+            points=d.points,
+            handfuls=tuple(
+                doc.SheetHandful(player=names[h["seat"]], size=h["size"]) for h in d.handfuls
+            ),
+            petit_au_bout=d.petit_au_bout,
+            slam_announced=d.slam_announced,
+            slam=d.slam,
+            scores=tuple(d.scores),
+            note=d.note,
+        )
+        for d in ([] if blank else view.deals)
+    )
+    sheet = view.sheet
+    return doc.SheetData(
+        tournament=tournament.name,
+        tournament_date=tournament.date,
+        place=tournament.place,
+        round_number=view.table.round.number,
+        table_number=view.table.number,
+        rule_set=get_rule_set(tournament.rule_set).label,
+        players=players,
+        deals=deals,
+        deals_expected=view.quota,
+        penalties=()
+        if blank
+        else tuple(
+            doc.SheetPenalty(
+                player=reg_names[p.registration_id],
+                amount=p.amount,
+                reason=p.reason,
+                referee=p.referee.get_username() if p.referee else "",
+            )
+            for p in view.penalties
+        ),
+        signatures=()
+        if blank
+        else tuple(
+            doc.SheetSignature(
+                player=reg_names[s.registration_id], method=s.method, signed_at=s.signed_at
+            )
+            for s in view.current_signatures
+        ),
+        status=sheet.status,
+        amendments=() if blank else amendments,
+        fingerprint="" if blank else sheet.fingerprint,
+        verification_code="" if blank else verification_code(sheet.fingerprint),
+        verification_url="" if blank else verification_url,
+        blank=blank,
+        paper_totals=() if blank or not sheet.paper_mode else tuple(sheet.paper_totals),
+    )
+
+
+def sheet_fingerprint(sheet: ScoreSheet) -> str:
+    """Fingerprint the sheet as stored now, and keep its canonical content as a seal."""
+    view = sheet_view(sheet.pk)
+    data = sheet_data(view)
+    fp = fingerprint(data)
+    SheetSeal.objects.get_or_create(
+        fingerprint=fp,
+        defaults={"sheet": sheet, "code": verification_code(fp), "content": canonical_dict(data)},
+    )
+    return fp
+
+
+def current_canonical(sheet: ScoreSheet) -> tuple[str, dict]:
+    data = sheet_data(sheet_view(sheet.pk))
+    return fingerprint(data), canonical_dict(data)
+
+
+@dataclass(frozen=True)
+class TableState:
+    table: Table
+    names: list[str]
+    status: str
+    deals: int
+    quota: int
+    signatures: int
+    size: int
+
+
+def round_dashboard(round_: Round) -> list[TableState]:
+    """Each table's state for the referee: 2 queries whatever the number of tables."""
+    tables = (
+        Table.objects.filter(round=round_)
+        .select_related("sheet")
+        .prefetch_related(
+            Prefetch(
+                "seats",
+                queryset=Seat.objects.select_related("registration__player").order_by("position"),
+            )
+        )
+        .annotate(
+            deal_count=Count("sheet__deals", distinct=True),
+            passed_count=Count(
+                "sheet__deals", filter=Q(sheet__deals__kind=Deal.Kind.PASSED), distinct=True
+            ),
+            signature_count=Count(
+                "sheet__signatures",
+                filter=Q(sheet__signatures__superseded_at__isnull=True),
+                distinct=True,
+            ),
+        )
+        .order_by("number")
+    )
+    tournament = round_.tournament
+    states = []
+    for table in tables:
+        seats = list(table.seats.all())
+        played = table.deal_count - (0 if tournament.passed_deals_count else table.passed_count)
+        states.append(
+            TableState(
+                table=table,
+                names=[s.registration.player.full_name for s in seats],
+                status=table.sheet.status,
+                deals=played,
+                quota=deal_quota(tournament, len(seats)),
+                signatures=table.signature_count,
+                size=len(seats),
+            )
+        )
+    return states
+
+
+def seat_label(position: int) -> str:
+    return str(SEAT_LABELS[position])
+
+
+def sheet_views_bulk(tables) -> list[SheetView]:
+    """SheetViews for many tables with 5 queries in all (bundles of a round or a tournament)."""
+    tables = list(
+        tables.select_related("sheet", "round__tournament").order_by("round__number", "number")
+    )
+    table_ids = [t.pk for t in tables]
+    sheet_ids = [t.sheet.pk for t in tables]
+    seats: dict[int, list[Seat]] = {}
+    for seat in (
+        Seat.objects.filter(table_id__in=table_ids)
+        .select_related("registration__player__club")
+        .order_by("position")
+    ):
+        seats.setdefault(seat.table_id, []).append(seat)
+    deals: dict[int, list[Deal]] = {}
+    for deal in Deal.objects.filter(sheet_id__in=sheet_ids).order_by("number"):
+        deals.setdefault(deal.sheet_id, []).append(deal)
+    penalties: dict[int, list[Penalty]] = {}
+    for penalty in Penalty.objects.filter(sheet_id__in=sheet_ids).select_related("referee"):
+        penalties.setdefault(penalty.sheet_id, []).append(penalty)
+    signatures: dict[int, list[Signature]] = {}
+    for signature in Signature.objects.filter(sheet_id__in=sheet_ids).order_by("signed_at", "pk"):
+        signatures.setdefault(signature.sheet_id, []).append(signature)
+    views = []
+    for table in tables:
+        at_table = seats.get(table.pk, [])
+        view = SheetView(
+            sheet=table.sheet,
+            table=table,
+            seats=at_table,
+            deals=deals.get(table.sheet.pk, []),
+            penalties=penalties.get(table.sheet.pk, []),
+            signatures=signatures.get(table.sheet.pk, []),
+            quota=deal_quota(table.round.tournament, len(at_table)),
+        )
+        view.names = [s.registration.player.full_name for s in at_table]
+        views.append(view)
+    return views
+
+
+def sheet_amendments(sheet_ids: list[int]) -> dict[int, tuple[doc.SheetAmendment, ...]]:
+    """Corrections made with a reason (those after a signature), by sheet: one query."""
+    from scoring.models import SheetEvent
+
+    result: dict[int, list[doc.SheetAmendment]] = {}
+    for event in (
+        SheetEvent.objects.filter(sheet_id__in=sheet_ids).exclude(reason="").order_by("at", "pk")
+    ):
+        summary = event.action
+        if "deal" in event.data:
+            summary = f"{event.action} #{event.data['deal']}"
+        result.setdefault(event.sheet_id, []).append(
+            doc.SheetAmendment(
+                at=event.at, by=event.actor_label, reason=event.reason, summary=summary
+            )
+        )
+    return {k: tuple(v) for k, v in result.items()}

@@ -1,0 +1,663 @@
+"""Deal entry, corrections, penalties, paper totals and signatures: the services of a score sheet.
+
+Each service runs in one short transaction: lock (the sheet row on PostgreSQL; SQLite serialises
+writers with BEGIN IMMEDIATE), check, write, log a :class:`SheetEvent`, update the sheet status.
+Scores are always derived from the stored inputs by the engine (:func:`deal_scores`).
+"""
+
+from __future__ import annotations
+
+import hmac
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.engine import (
+    Camp,
+    Contract,
+    Handful,
+    HandfulSize,
+    InvalidDeal,
+    get_rule_set,
+    score_deal,
+)
+from scoring.engine import Deal as EngineDeal
+from scoring.messages import deal_error_message
+from scoring.models import Deal, Penalty, PinAttempt, Score, ScoreSheet, SheetEvent, Signature
+from tarot_club.errors import ServiceError
+from tournaments.models import Registration, Round, Table, Tournament
+
+PIN_ATTEMPTS_ALLOWED = 5
+PIN_LOCKOUT = timedelta(minutes=5)
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who makes a change and from where: a staff user, or the table through its private link."""
+
+    label: str
+    user: object | None = None
+    page: str = ""
+
+    @property
+    def is_table(self) -> bool:
+        return self.user is None
+
+    @classmethod
+    def staff(cls, user, page: str = "") -> Actor:
+        return cls(label=user.get_username(), user=user, page=page)
+
+    @classmethod
+    def table(cls, page: str = "") -> Actor:
+        return cls(label=str(_("Table link")), user=None, page=page)
+
+
+class DealConflict(ServiceError):
+    """Someone else saved this deal since the form was opened."""
+
+    def __init__(self, deal: Deal):
+        super().__init__(
+            _(
+                "Deal %(number)d was changed by someone else meanwhile. Here is what they saved; "
+                "check it and correct it again if needed."
+            )
+            % {"number": deal.number}
+        )
+        self.deal = deal
+
+
+class InvalidDealInput(ServiceError):
+    """The engine refused the deal: one message per field."""
+
+    def __init__(self, errors: dict[str | None, list[str]]):
+        super().__init__(" ".join(m for messages in errors.values() for m in messages))
+        self.errors = errors
+
+
+# ---------------------------------------------------------------------------------------------
+# The game at a table: who deals, who sits out, how table positions map to the engine's seats
+# ---------------------------------------------------------------------------------------------
+
+
+def dealers(size: int, kinds: list[str]) -> list[int]:
+    """Dealer position of each deal: North deals first; the deal moves on after every deal
+    except a passed one (it is dealt again by the same dealer, so the dead seat stays)."""
+    dealer, result = 0, []
+    for kind in kinds:
+        result.append(dealer)
+        if kind != Deal.Kind.PASSED:
+            dealer = (dealer + 1) % size
+    return result
+
+
+def active_positions(size: int, dealer: int) -> list[int]:
+    """Table positions that play a deal: at a table of 5 the dealer sits out (le mort)."""
+    return [p for p in range(size) if not (size == 5 and p == dealer)]
+
+
+def game_players(size: int) -> int:
+    """Tournament tables of 5 play the 4-player game; tables of 3 the 3-player game."""
+    return 4 if size == 5 else size
+
+
+def deal_quota(tournament: Tournament, size: int) -> int:
+    return tournament.deals_at_table(size)
+
+
+def counted(deals, tournament: Tournament) -> int:
+    return sum(1 for d in deals if d.kind != Deal.Kind.PASSED or tournament.passed_deals_count)
+
+
+def to_engine(deal: Deal, size: int) -> EngineDeal:
+    """The stored inputs (table positions) as the engine's deal (seats of the active players)."""
+    active = active_positions(size, deal.dealer)
+    seat = {position: index for index, position in enumerate(active)}
+    return EngineDeal(
+        players=game_players(size),
+        taker=seat.get(deal.taker, -1),
+        partner=None,
+        contract=Contract(deal.contract),
+        oudlers=deal.oudlers,
+        points=deal.points,
+        handfuls=tuple(
+            Handful(seat=seat.get(h["seat"], -1), size=HandfulSize(h["size"]))
+            for h in deal.handfuls
+        ),
+        petit_au_bout=Camp(deal.petit_au_bout) if deal.petit_au_bout else None,
+        slam_announced=deal.slam_announced,
+        slam=Camp(deal.slam) if deal.slam else None,
+    )
+
+
+def deal_scores(deal: Deal, size: int, rule_set: str) -> list[int]:
+    """Every table position's score for a stored deal (0 for the sitting-out seat)."""
+    if deal.kind == Deal.Kind.PASSED:
+        return [0] * size
+    result = score_deal(to_engine(deal, size), get_rule_set(rule_set))
+    scores = [0] * size
+    for index, position in enumerate(active_positions(size, deal.dealer)):
+        scores[position] = result.scores[index]
+    return scores
+
+
+# ---------------------------------------------------------------------------------------------
+# Entering and correcting deals
+# ---------------------------------------------------------------------------------------------
+
+
+def _write_scores(sheet: ScoreSheet, deal: Deal) -> None:
+    """Replace the per-player score rows of one deal (what standings aggregate in SQL)."""
+    Score.objects.filter(deal=deal).delete()
+    seats = dict(sheet.table.seats.values_list("position", "registration_id"))
+    active = set(active_positions(len(seats), deal.dealer))
+    played = deal.kind != Deal.Kind.PASSED
+    rules = get_rule_set(sheet.table.round.tournament.rule_set)
+    won = played and deal.points >= rules.thresholds[deal.oudlers]
+    Score.objects.bulk_create(
+        [
+            Score(
+                sheet=sheet,
+                deal=deal,
+                registration_id=registration_id,
+                round_number=sheet.table.round.number,
+                points=deal.scores[position],
+                played=played and position in active,
+                took=played and position == deal.taker,
+                made=won and position == deal.taker,
+            )
+            for position, registration_id in seats.items()
+        ]
+    )
+
+
+def _lock_sheet(sheet_id: int) -> ScoreSheet:
+    return (
+        ScoreSheet.objects.select_for_update(of=("self",))
+        .select_related("table__round__tournament")
+        .get(pk=sheet_id)
+    )
+
+
+def _log(sheet: ScoreSheet, actor: Actor, action: str, reason: str = "", **data) -> None:
+    SheetEvent.objects.create(
+        sheet=sheet,
+        actor=actor.user,
+        actor_label=actor.label,
+        action=action,
+        page=actor.page[:200],
+        reason=reason,
+        data=data,
+    )
+
+
+def _touch(tournament_id: int) -> None:
+    Tournament.objects.filter(pk=tournament_id).update(changed_at=timezone.now())
+
+
+def _check_can_change(sheet: ScoreSheet, actor: Actor, reason: str) -> bool:
+    """Whether the change amends a signed sheet; refuse what the actor may not do."""
+    signed = sheet.status in (ScoreSheet.Status.SIGNED, ScoreSheet.Status.AMENDED) or (
+        sheet.signatures.filter(superseded_at__isnull=True).exists()
+    )
+    if sheet.table.round.status == Round.Status.CLOSED:
+        raise ServiceError(_("This round is closed: reopen it to correct a sheet."))
+    if signed and actor.is_table:
+        raise ServiceError(
+            _("This sheet is signed and locked: ask the referee for any correction.")
+        )
+    if sheet.status == ScoreSheet.Status.SIGNED and not reason.strip():
+        raise ServiceError(
+            _("The sheet is signed: give the reason for this correction."), field="reason"
+        )
+    return sheet.status == ScoreSheet.Status.SIGNED
+
+
+def _amend(sheet: ScoreSheet) -> None:
+    """A change after signature: the sheet shows 'amended' until the players sign again."""
+    now = timezone.now()
+    sheet.signatures.filter(superseded_at__isnull=True).update(superseded_at=now)
+    sheet.status = ScoreSheet.Status.AMENDED
+
+
+def _refresh_status(sheet: ScoreSheet) -> None:
+    """Recompute the status from the deals and signatures; save the sheet (bumps version)."""
+    table = sheet.table
+    size = table.seats.count()
+    tournament = table.round.tournament
+    if sheet.status not in (ScoreSheet.Status.SIGNED, ScoreSheet.Status.AMENDED):
+        if sheet.paper_mode:
+            complete = len(sheet.paper_totals) == size and sum(sheet.paper_totals) == 0
+            started = bool(sheet.paper_totals)
+        else:
+            deals = list(sheet.deals.all())
+            complete = counted(deals, tournament) >= deal_quota(tournament, size)
+            started = bool(deals)
+        sheet.status = (
+            ScoreSheet.Status.COMPLETE
+            if complete
+            else ScoreSheet.Status.IN_PROGRESS
+            if started
+            else ScoreSheet.Status.NOT_STARTED
+        )
+    sheet.version += 1
+    sheet.save()
+    if table.round.status == Round.Status.SEATED and sheet.status != ScoreSheet.Status.NOT_STARTED:
+        Round.objects.filter(pk=table.round_id).update(status=Round.Status.PLAYING)
+
+
+def _redeal(sheet: ScoreSheet, size: int, rule_set: str) -> None:
+    """Re-derive every deal's dealer and scores (a kind change moves later dealers)."""
+    deals = list(sheet.deals.order_by("number"))
+    for deal, dealer in zip(deals, dealers(size, [d.kind for d in deals]), strict=True):
+        if deal.dealer != dealer:
+            deal.dealer = dealer
+            try:
+                deal.scores = deal_scores(deal, size, rule_set)
+            except InvalidDeal:
+                raise ServiceError(
+                    _(
+                        "This change moves the dealer of deal %(number)d, who would then sit "
+                        "out although they took part in it. Correct deal %(number)d first."
+                    )
+                    % {"number": deal.number}
+                ) from None
+            deal._change_reason = "dealer re-derived"
+            deal.save(update_fields=["dealer", "scores", "updated_at"])
+            _write_scores(sheet, deal)
+
+
+@dataclass(frozen=True)
+class DealSlot:
+    """Everything needed to show the entry form of deal ``number`` of a sheet."""
+
+    number: int
+    dealer: int
+    active: list[int]  # table positions that play this deal
+    sitting_out: int | None
+    existing: Deal | None
+
+
+def deal_slot(sheet: ScoreSheet, number: int, deals: list[Deal], size: int) -> DealSlot:
+    existing = next((d for d in deals if d.number == number), None)
+    before = [d for d in deals if d.number < number]
+    dealer = dealers(size, [d.kind for d in before] + ["played"])[-1]
+    return DealSlot(
+        number=number,
+        dealer=dealer,
+        active=active_positions(size, dealer),
+        sitting_out=dealer if size == 5 else None,
+        existing=existing,
+    )
+
+
+def next_deal_number(sheet: ScoreSheet, deals: list[Deal], size: int) -> int | None:
+    """The next deal to enter, or None when the quota is reached."""
+    tournament = sheet.table.round.tournament
+    if counted(deals, tournament) >= deal_quota(tournament, size):
+        return None
+    return (max((d.number for d in deals), default=0)) + 1
+
+
+def deal_record(
+    *,
+    sheet: ScoreSheet,
+    number: int,
+    kind: str,
+    deal: EngineDeal | None,
+    actor: Actor,
+    version: int | None = None,
+    note: str = "",
+    reason: str = "",
+) -> Deal:
+    """Enter deal ``number`` (``version`` None) or correct it (``version`` = the one edited).
+
+    ``deal`` holds the engine inputs in the seats of the players of this deal (the sitting-out
+    dealer excluded); it is None for a passed deal.
+    """
+    with transaction.atomic():
+        sheet = _lock_sheet(sheet.pk)
+        table = sheet.table
+        tournament = table.round.tournament
+        size = table.seats.count()
+        amending = _check_can_change(sheet, actor, reason)
+        if sheet.paper_mode:
+            raise ServiceError(_("This table kept a paper sheet: enter its round totals."))
+        if kind not in Deal.Kind.values:
+            raise ServiceError(_("Unknown kind of deal."), field="kind")
+        if kind == Deal.Kind.REFEREE and (actor.is_table or not note.strip()):
+            raise ServiceError(
+                _("A deal decided by the referee needs the referee's reason."), field="note"
+            )
+        deals = list(sheet.deals.select_for_update().order_by("number"))
+        existing = next((d for d in deals if d.number == number), None)
+        if version is None:
+            if existing is not None:
+                raise ServiceError(
+                    _("Deal %(number)d is already recorded; open it to correct it.")
+                    % {"number": number}
+                )
+            expected = next_deal_number(sheet, deals, size)
+            if expected is None:
+                raise ServiceError(
+                    _("All %(quota)d deals of this table are recorded.")
+                    % {"quota": deal_quota(tournament, size)}
+                )
+            if number != expected:
+                raise ServiceError(
+                    _("The next deal to enter is deal %(expected)d, not %(number)d.")
+                    % {"expected": expected, "number": number}
+                )
+        else:
+            if existing is None:
+                raise ServiceError(_("Deal %(number)d does not exist.") % {"number": number})
+            if existing.version != version:
+                raise DealConflict(existing)
+        slot = deal_slot(sheet, number, deals, size)
+        old_kind = existing.kind if existing else None
+        target = existing or Deal(sheet=sheet, number=number)
+        before = _snapshot(existing) if existing else None
+        target.kind = kind
+        target.dealer = slot.dealer
+        target.note = note.strip() if kind == Deal.Kind.REFEREE else ""
+        _apply_inputs(target, deal, slot, tournament.rule_set, size)
+        target.version = (existing.version + 1) if existing else 1
+        target._change_reason = reason or ("created" if existing is None else "corrected")
+        target._history_user = actor.user
+        target.save()
+        _write_scores(sheet, target)
+        if old_kind is not None and old_kind != kind:
+            _redeal(sheet, size, tournament.rule_set)
+        if amending:
+            _amend(sheet)
+        _log(
+            sheet,
+            actor,
+            "deal_created" if existing is None else "deal_corrected",
+            reason=reason,
+            deal=number,
+            before=before,
+            after=_snapshot(target),
+        )
+        _refresh_status(sheet)
+        _touch(tournament.pk)
+    return target
+
+
+def _apply_inputs(
+    target: Deal, deal: EngineDeal | None, slot: DealSlot, rule_set: str, size: int
+) -> None:
+    if target.kind == Deal.Kind.PASSED:
+        target.taker = target.partner = target.oudlers = target.points = None
+        target.contract = target.petit_au_bout = target.slam = ""
+        target.handfuls = []
+        target.slam_announced = False
+        target.scores = [0] * size
+        return
+    if deal is None:
+        raise ServiceError(_("Enter the deal's contract, taker, oudlers and points."))
+    if deal.players != len(slot.active):
+        raise ServiceError(_("This table plays %(n)d-player deals.") % {"n": len(slot.active)})
+    try:
+        score_deal(deal, get_rule_set(rule_set))
+    except InvalidDeal as invalid:
+        errors: dict[str | None, list[str]] = {}
+        for error in invalid.errors:
+            errors.setdefault(error.field, []).append(deal_error_message(error))
+        raise InvalidDealInput(errors) from None
+    position = slot.active
+    target.taker = position[deal.taker]
+    target.partner = None
+    target.contract = str(deal.contract)
+    target.oudlers = deal.oudlers
+    target.points = deal.points
+    target.handfuls = [{"seat": position[h.seat], "size": str(h.size)} for h in deal.handfuls]
+    target.petit_au_bout = str(deal.petit_au_bout) if deal.petit_au_bout else ""
+    target.slam_announced = deal.slam_announced
+    target.slam = str(deal.slam) if deal.slam else ""
+    target.scores = deal_scores(target, size, rule_set)
+
+
+def _snapshot(deal: Deal) -> dict:
+    return {
+        "kind": deal.kind,
+        "dealer": deal.dealer,
+        "taker": deal.taker,
+        "contract": deal.contract,
+        "oudlers": deal.oudlers,
+        "points": f"{deal.points.normalize():f}" if deal.points is not None else None,
+        "handfuls": deal.handfuls,
+        "petit_au_bout": deal.petit_au_bout,
+        "slam_announced": deal.slam_announced,
+        "slam": deal.slam,
+        "note": deal.note,
+        "scores": deal.scores,
+    }
+
+
+def deal_delete_last(*, sheet: ScoreSheet, actor: Actor, reason: str = "") -> None:
+    """Remove the last deal (a deal entered by mistake); referees only, kept in the history."""
+    if actor.is_table:
+        raise ServiceError(_("Only a referee can remove a deal."))
+    with transaction.atomic():
+        sheet = _lock_sheet(sheet.pk)
+        amending = _check_can_change(sheet, actor, reason)
+        last = sheet.deals.order_by("-number").first()
+        if last is None:
+            raise ServiceError(_("This sheet has no deal."))
+        snapshot = _snapshot(last)
+        last._change_reason = reason or "removed"
+        last._history_user = actor.user
+        last.delete()
+        if amending:
+            _amend(sheet)
+        _log(sheet, actor, "deal_removed", reason=reason, deal=last.number, before=snapshot)
+        _refresh_status(sheet)
+        _touch(sheet.table.round.tournament_id)
+
+
+# ---------------------------------------------------------------------------------------------
+# Paper sheets, penalties
+# ---------------------------------------------------------------------------------------------
+
+
+def paper_totals_record(
+    *, sheet: ScoreSheet, totals: list[int], actor: Actor, reason: str = ""
+) -> ScoreSheet:
+    """A table that kept a paper sheet: the referee types each player's round total."""
+    if actor.is_table:
+        raise ServiceError(_("Only a referee enters the totals of a paper sheet."))
+    with transaction.atomic():
+        sheet = _lock_sheet(sheet.pk)
+        size = sheet.table.seats.count()
+        amending = _check_can_change(sheet, actor, reason)
+        if sheet.deals.exists():
+            raise ServiceError(_("Deals are already entered for this table: correct them instead."))
+        if len(totals) != size:
+            raise ServiceError(_("Enter one total per player."))
+        if sum(totals) != 0:
+            raise ServiceError(
+                _("The round totals must sum to zero; they sum to %(sum)d. Check the sheet.")
+                % {"sum": sum(totals)},
+                field="totals",
+            )
+        before = list(sheet.paper_totals)
+        sheet.paper_mode = True
+        sheet.paper_totals = list(totals)
+        Score.objects.filter(sheet=sheet).delete()
+        seats = sheet.table.seats.order_by("position").values_list("registration_id", flat=True)
+        Score.objects.bulk_create(
+            [
+                Score(
+                    sheet=sheet,
+                    registration_id=registration_id,
+                    round_number=sheet.table.round.number,
+                    points=total,
+                    played=False,
+                )
+                for registration_id, total in zip(seats, totals, strict=True)
+            ]
+        )
+        if amending:
+            _amend(sheet)
+        _log(sheet, actor, "paper_totals", reason=reason, before=before, after=list(totals))
+        _refresh_status(sheet)
+        _touch(sheet.table.round.tournament_id)
+    return sheet
+
+
+def penalty_add(
+    *, sheet: ScoreSheet, registration: Registration, amount: int, reason: str, actor: Actor
+) -> Penalty:
+    if actor.is_table:
+        raise ServiceError(_("Only a referee gives a penalty."))
+    if not reason.strip():
+        raise ServiceError(_("A penalty needs a reason."), field="reason")
+    if amount == 0:
+        raise ServiceError(_("A penalty of 0 points changes nothing."), field="amount")
+    with transaction.atomic():
+        sheet = _lock_sheet(sheet.pk)
+        if not sheet.table.seats.filter(registration=registration).exists():
+            raise ServiceError(_("This player does not sit at this table."), field="registration")
+        penalty = Penalty.objects.create(
+            sheet=sheet,
+            registration=registration,
+            amount=amount,
+            reason=reason.strip(),
+            referee=actor.user,
+        )
+        _log(
+            sheet,
+            actor,
+            "penalty",
+            reason=reason,
+            player=registration.player.full_name,
+            amount=amount,
+        )
+        _touch(sheet.table.round.tournament_id)
+    return penalty
+
+
+# ---------------------------------------------------------------------------------------------
+# Signing
+# ---------------------------------------------------------------------------------------------
+
+
+def _signable(sheet: ScoreSheet) -> None:
+    if sheet.status not in (ScoreSheet.Status.COMPLETE, ScoreSheet.Status.AMENDED):
+        raise ServiceError(_("The sheet can be signed once every deal is entered."))
+    if sheet.paper_mode and sum(sheet.paper_totals) != 0:
+        raise ServiceError(_("The round totals do not sum to zero."))
+
+
+def _pin_locked(sheet: ScoreSheet, client: str) -> bool:
+    since = timezone.now() - PIN_LOCKOUT
+    return (
+        PinAttempt.objects.filter(sheet=sheet, client=client, at__gte=since).count()
+        >= PIN_ATTEMPTS_ALLOWED
+    )
+
+
+def sheet_sign_with_pin(
+    *, sheet: ScoreSheet, registration: Registration, pin: str, client: str, actor: Actor
+) -> Signature:
+    """A player confirms the sheet with their personal PIN on the table's device."""
+    with transaction.atomic():
+        sheet = _lock_sheet(sheet.pk)
+        if _pin_locked(sheet, client):
+            raise ServiceError(
+                _("Too many wrong PINs: wait %(minutes)d minutes, or call the referee.")
+                % {"minutes": PIN_LOCKOUT.seconds // 60}
+            )
+        if not sheet.table.seats.filter(registration=registration).exists():
+            raise ServiceError(_("This player does not sit at this table."))
+        _signable(sheet)
+        if not hmac.compare_digest(pin.strip().encode(), registration.pin.encode()):
+            PinAttempt.objects.create(sheet=sheet, client=client[:64])
+            # The failed attempt must survive the refusal: commit it, then refuse.
+            wrong = True
+        else:
+            wrong = False
+    if wrong:
+        raise ServiceError(_("Wrong PIN for %(name)s.") % {"name": registration.player.full_name})
+    with transaction.atomic():
+        sheet = _lock_sheet(sheet.pk)
+        _signable(sheet)
+        if sheet.signatures.filter(registration=registration, superseded_at__isnull=True).exists():
+            raise ServiceError(
+                _("%(name)s has already signed.") % {"name": registration.player.full_name}
+            )
+        signature = Signature.objects.create(
+            sheet=sheet, registration=registration, method=Signature.Method.PIN
+        )
+        _log(sheet, actor, "signed", player=registration.player.full_name, method="pin")
+        _complete_signing(sheet)
+    return signature
+
+
+def sheet_sign_on_paper(*, sheet: ScoreSheet, actor: Actor) -> None:
+    """The referee records that every player signed the paper sheet."""
+    if actor.is_table:
+        raise ServiceError(_("Only a referee records a paper signature."))
+    with transaction.atomic():
+        sheet = _lock_sheet(sheet.pk)
+        _signable(sheet)
+        signed = set(
+            sheet.signatures.filter(superseded_at__isnull=True).values_list(
+                "registration_id", flat=True
+            )
+        )
+        for seat in sheet.table.seats.all():
+            if seat.registration_id not in signed:
+                Signature.objects.create(
+                    sheet=sheet,
+                    registration_id=seat.registration_id,
+                    method=Signature.Method.PAPER,
+                    recorded_by=actor.user,
+                )
+        _log(sheet, actor, "signed", method="paper")
+        _complete_signing(sheet)
+
+
+def _complete_signing(sheet: ScoreSheet) -> None:
+    seated = set(sheet.table.seats.values_list("registration_id", flat=True))
+    signed = set(
+        sheet.signatures.filter(superseded_at__isnull=True).values_list(
+            "registration_id", flat=True
+        )
+    )
+    if seated <= signed:
+        from scoring.selectors import sheet_fingerprint
+
+        sheet.status = ScoreSheet.Status.SIGNED
+        sheet.signed_at = timezone.now()
+        sheet.save()
+        sheet.fingerprint = sheet_fingerprint(sheet)
+        _refresh_status(sheet)
+        _touch(sheet.table.round.tournament_id)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rounds
+# ---------------------------------------------------------------------------------------------
+
+
+def round_close_check(*, round_: Round, reason: str) -> None:
+    """Closing a round is refused while a sheet is unsigned, unless the referee gives a reason."""
+    unsigned = list(
+        Table.objects.filter(round=round_)
+        .exclude(sheet__status=ScoreSheet.Status.SIGNED)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    if unsigned and not reason.strip():
+        raise ServiceError(
+            _(
+                "Tables %(tables)s have not signed their sheet. Give a reason to close the round "
+                "anyway."
+            )
+            % {"tables": ", ".join(str(n) for n in unsigned)},
+            field="reason",
+        )

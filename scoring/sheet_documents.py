@@ -1,0 +1,90 @@
+"""Score sheets as documents (PDF, Excel) for one table, a round or a whole tournament.
+
+Shared by the web pages and ``manage.py score_sheets`` so both write the same documents.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from django.db.models import QuerySet
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from scoring.documents import data as doc
+from scoring.documents.fingerprint import verification_code
+from scoring.selectors import sheet_amendments, sheet_data, sheet_views_bulk
+from tarot_club.errors import ServiceError
+from tournaments.models import Table, Tournament
+
+
+def tables_in_scope(
+    tournament: Tournament, *, round_number: int | None = None, table_number: int | None = None
+) -> QuerySet[Table]:
+    tables = Table.objects.filter(round__tournament=tournament)
+    if round_number is not None:
+        tables = tables.filter(round__number=round_number)
+    if table_number is not None:
+        tables = tables.filter(number=table_number)
+    return tables
+
+
+def verification_path(code: str) -> str:
+    return reverse("verify_code", args=[code])
+
+
+def sheets_data(
+    tables: QuerySet[Table], *, blank: bool = False, url_for: Callable[[str], str] = str
+) -> Iterator[doc.SheetData]:
+    """SheetData for every table of the scope, with a constant number of queries."""
+    views = sheet_views_bulk(tables)
+    amendments = sheet_amendments([v.sheet.pk for v in views]) if not blank else {}
+    for view in views:
+        code = verification_code(view.sheet.fingerprint)
+        yield sheet_data(
+            view,
+            blank=blank,
+            verification_url=url_for(verification_path(code)) if code else "",
+            amendments=amendments.get(view.sheet.pk, ()),
+        )
+
+
+def render_sheets(
+    tournament: Tournament,
+    tables: QuerySet[Table],
+    *,
+    fmt: str,
+    blank: bool = False,
+    url_for: Callable[[str], str] = str,
+) -> bytes:
+    if not tables.exists():
+        raise ServiceError(_("No table matches: check the round and table numbers."))
+    data = sheets_data(tables, blank=blank, url_for=url_for)
+    if fmt == "pdf":
+        from scoring.documents.pdf import score_sheet_pdf
+
+        return score_sheet_pdf(data)
+    if fmt == "xlsx":
+        from scoring.documents.xlsx import score_sheets_workbook
+
+        return score_sheets_workbook(list(data), ranking=_ranking(tournament))
+    raise ServiceError(_("Unknown format: use pdf or xlsx."))
+
+
+def _ranking(tournament: Tournament) -> tuple[list[str], list[list]]:
+    from tournaments.standings import standings_data
+
+    standings = standings_data(tournament).standings()
+    headers = ["Rang", "Joueur", "Club", "Total", "Pénalités", "Donnes"]
+    rows = [
+        [
+            f"{s.rank}=" if s.tied else s.rank,
+            s.entry.name,
+            s.entry.club,
+            s.total,
+            s.entry.penalty_total,
+            s.entry.deals_played,
+        ]
+        for s in standings
+    ]
+    return headers, rows

@@ -1,0 +1,369 @@
+"""Importing players from CSV or Excel: preview every line, import all or nothing."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from openpyxl import Workbook
+
+from tarot_club.errors import ServiceError
+from tournaments import services
+from tournaments.models import Player, Registration, Team
+
+from .conftest import en_client, make_tournament
+
+pytestmark = pytest.mark.django_db
+
+GOOD_ROWS = [
+    ("Lefèvre", "Élodie", "Tarot Club de Lyon", "100001"),
+    ("Œuvray", "Noël", "Excuse Nantaise", ""),
+    ("Dupont", "Zoé", "", "100003"),
+]
+# Latin-1 has no Œ (Windows-1252 has it).
+LATIN_ROWS = [(r[0].replace("Œ", "O"), *r[1:]) for r in GOOD_ROWS]
+
+
+@pytest.fixture
+def setup(organiser):
+    tournament = make_tournament(0, organiser=organiser)
+    return tournament, en_client(organiser)
+
+
+def import_url(tournament):
+    return reverse("tournaments:import", args=[tournament.slug])
+
+
+def upload(client, tournament, name, content):
+    return client.post(
+        import_url(tournament), {"file": SimpleUploadedFile(name, content)}, follow=False
+    )
+
+
+def messages_of(response):
+    return [str(m) for m in response.context["messages"]]
+
+
+def confirm_form_data(page) -> dict:
+    """What the browser sends when the confirm button of this preview page is pressed."""
+    html = page.content.decode()
+    form = re.search(r'<form method="post">(.*?)</form>', html, re.S)
+    assert form and 'name="confirm"' in form.group(1), "the preview page offers no confirmation"
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form.group(1)))
+    fields.pop("csrfmiddlewaretoken", None)
+    button = re.search(r'<button[^>]*name="confirm"[^>]*value="([^"]*)"', form.group(1))
+    return {**fields, "confirm": button.group(1)}
+
+
+def confirm(client, tournament, page):
+    """Press the confirm button of preview ``page`` (sent to ``tournament``'s import page)."""
+    return client.post(import_url(tournament), confirm_form_data(page), follow=True)
+
+
+def forged_confirm(client, tournament):
+    """A confirmation no preview page offered."""
+    return client.post(import_url(tournament), {"confirm": "1"}, follow=True)
+
+
+def offers_confirmation(page) -> bool:
+    return 'name="confirm"' in page.content.decode()
+
+
+def csv_bytes(rows, sep=",", encoding="utf-8", header=("Nom", "Prénom", "Club", "Licence")):
+    lines = [sep.join(header), *(sep.join(r) for r in rows)]
+    return ("\r\n".join(lines) + "\r\n").encode(encoding)
+
+
+def xlsx_bytes(rows, header=("Nom", "Prénom", "Club", "Licence")):
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.append(list(header))
+    for row in rows:
+        sheet.append(list(row))
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def imported(tournament):
+    return sorted(
+        Registration.objects.filter(tournament=tournament).values_list(
+            "player__last_name", "player__first_name", "player__club__name", "player__licence"
+        )
+    )
+
+
+def expected(rows):
+    return sorted((last, first, club or None, licence) for last, first, club, licence in rows)
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "rows"),
+    [
+        ("joueurs.csv", csv_bytes(GOOD_ROWS, ","), GOOD_ROWS),
+        ("joueurs.csv", csv_bytes(GOOD_ROWS, ";"), GOOD_ROWS),
+        ("JOUEURS.CSV", b"\xef\xbb\xbf" + csv_bytes(GOOD_ROWS, ";"), GOOD_ROWS),
+        ("joueurs.csv", csv_bytes(LATIN_ROWS, ";", encoding="latin-1"), LATIN_ROWS),
+        ("joueurs.csv", csv_bytes(GOOD_ROWS, ",", encoding="cp1252"), GOOD_ROWS),
+        ("joueurs.xlsx", xlsx_bytes(GOOD_ROWS), GOOD_ROWS),
+    ],
+    ids=[
+        "comma-utf8",
+        "semicolon-utf8",
+        "semicolon-bom",
+        "semicolon-latin1",
+        "comma-cp1252",
+        "xlsx",
+    ],
+)
+def test_clean_file_is_previewed_then_imported_on_confirmation(setup, name, content, rows):
+    tournament, client = setup
+    response = upload(client, tournament, name, content)
+    assert response.status_code == 200
+    preview = response.context["preview"]
+    assert preview.ok and preview.file_errors == []
+    assert [row.line for row in preview.rows] == [2, 3, 4]
+    assert [
+        (r.values["last_name"], r.values["first_name"], r.values["club"], r.values["licence"])
+        for r in preview.rows
+    ] == rows
+    # Previewing writes nothing.
+    assert not Registration.objects.filter(tournament=tournament).exists()
+    assert not Player.objects.exists()
+
+    page = response
+    response = confirm(client, tournament, page)
+    assert response.redirect_chain[-1][0] == reverse("tournaments:players", args=[tournament.slug])
+    assert messages_of(response) == ["3 players imported."]
+    assert imported(tournament) == expected(rows)
+    assert set(tournament.registrations.values_list("status", flat=True)) == {"registered"}
+
+    # The same confirmation again (a double click) imports nothing more.
+    response = confirm(client, tournament, page)
+    assert messages_of(response) == ["Upload the file again: the preview has expired."]
+    assert tournament.registrations.count() == 3
+
+
+def test_xlsx_numbers_are_read_as_text(setup):
+    tournament, client = setup
+    content = xlsx_bytes([("Petit", "Luc", "Club", 123456)])
+    preview = upload(client, tournament, "joueurs.xlsx", content).context["preview"]
+    assert preview.ok
+    assert preview.rows[0].values["licence"] == "123456"
+
+
+def test_every_bad_line_is_shown_with_its_reason_and_nothing_is_imported(setup):
+    tournament, client = setup
+    services.player_register(
+        tournament=tournament, row=services.PlayerRow(last_name="Déjà", licence="500")
+    )
+    other = make_tournament(0, name="Ailleurs")
+    services.player_register(
+        tournament=other, row=services.PlayerRow(last_name="Autre", licence="600")
+    )
+    rows = [
+        ("Bon", "Ali", "", "100"),  # 2: fine
+        ("", "Sans", "Nom", ""),  # 3: missing last name
+        ("Double", "Un", "", "200"),  # 4: fine (first with 200)
+        ("Double", "Deux", "", "200"),  # 5: duplicate licence within the file
+        ("Déjà", "", "", "500"),  # 6: already registered here
+        ("Intrus", "", "", "600"),  # 7: licence of another player
+        ("X" * 81, "", "", ""),  # 8: name too long
+    ]
+    players_before = Player.objects.count()
+    response = upload(client, tournament, "joueurs.csv", csv_bytes(rows, ";"))
+    assert response.status_code == 200
+    preview = response.context["preview"]
+    assert not preview.ok
+    assert [row.line for row in preview.rows] == [2, 3, 4, 5, 6, 7, 8]
+    errors = {row.line: " ".join(row.errors) for row in preview.rows}
+    assert errors[2] == errors[4] == ""
+    assert "missing last name" in errors[3]
+    assert "duplicate licence 200 (also on line 4)" in errors[5]
+    assert "licence 500 is already registered" in errors[6]
+    assert "licence 600 belongs to another player (Autre)" in errors[7]
+    assert "longer than 80" in errors[8]
+    assert [row.line for row in preview.bad_rows] == [3, 5, 6, 7, 8]
+    html = response.content.decode()
+    assert "duplicate licence 200 (also on line 4)" in html
+    assert not offers_confirmation(response)
+
+    # A confirmation forged after a bad preview imports nothing.
+    response = forged_confirm(client, tournament)
+    assert "Upload the file again" in messages_of(response)[0]
+    assert Player.objects.count() == players_before
+    assert tournament.registrations.count() == 1
+
+
+def test_unknown_column_is_a_file_error(setup):
+    tournament, client = setup
+    content = csv_bytes([("Martin", "Léa", "7")], ",", header=("Nom", "Prénom", "Age"))
+    response = upload(client, tournament, "joueurs.csv", content)
+    preview = response.context["preview"]
+    assert not preview.ok
+    assert len(preview.file_errors) == 1
+    assert "Unknown column “Age”" in preview.file_errors[0]
+    assert not offers_confirmation(response)
+    assert not Player.objects.exists()
+
+
+def test_file_without_a_name_column_is_refused(setup):
+    tournament, client = setup
+    content = csv_bytes([("Léa", "Club")], ",", header=("Prénom", "Club"))
+    preview = upload(client, tournament, "joueurs.csv", content).context["preview"]
+    assert any("“nom”" in e for e in preview.file_errors)
+    assert not preview.ok
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("joueurs.pdf", b"%PDF-1.4 not a list", "“joueurs.pdf” is neither"),
+        ("joueurs.xlsx", b"\x00\x01garbage bytes, not a workbook", "not a readable Excel"),
+        ("joueurs.xlsx", "nom,prénom\nMartin,Léa\n".encode(), "not a readable Excel"),
+    ],
+    ids=["pdf", "garbage-xlsx", "csv-named-xlsx"],
+)
+def test_file_that_is_neither_csv_nor_xlsx_gives_a_clear_message(setup, name, content, message):
+    tournament, client = setup
+    response = upload(client, tournament, name, content)
+    assert response.status_code == 422
+    errors = response.context["form"].errors["file"]
+    assert len(errors) == 1 and message in errors[0]
+    assert not offers_confirmation(response)
+    assert not Player.objects.exists()
+
+
+def test_zero_byte_file_is_refused(setup):
+    tournament, client = setup
+    response = upload(client, tournament, "joueurs.csv", b"")
+    assert response.status_code == 422
+    assert "file" in response.context["form"].errors
+    assert not offers_confirmation(response)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b";;;\r\n;;;\r\n", "The file is empty."),
+        ("Nom;Prénom\r\n".encode(), "The file has a header but no player."),
+    ],
+    ids=["blank", "header-only"],
+)
+def test_file_without_players_is_refused(setup, content, message):
+    tournament, client = setup
+    response = upload(client, tournament, "joueurs.csv", content)
+    preview = response.context["preview"]
+    assert preview.file_errors == [message]
+    assert not preview.ok
+    assert not offers_confirmation(response)
+    assert not Player.objects.exists()
+
+
+def test_confirm_without_preview_is_refused(setup):
+    tournament, client = setup
+    response = forged_confirm(client, tournament)
+    assert response.redirect_chain[-1][0] == import_url(tournament)
+    assert messages_of(response) == ["Upload the file again: the preview has expired."]
+    assert not Registration.objects.exists()
+
+
+def test_preview_of_one_tournament_cannot_be_confirmed_on_another(setup, organiser):
+    tournament, client = setup
+    second = make_tournament(0, organiser=organiser, name="Second")
+    page = upload(client, tournament, "joueurs.csv", csv_bytes(GOOD_ROWS))
+    response = confirm(client, second, page)
+    assert "Upload the file again" in messages_of(response)[0]
+    assert not Registration.objects.exists()
+    # The preview is still good for its own tournament.
+    confirm(client, tournament, page)
+    assert tournament.registrations.count() == 3
+
+
+def test_file_changed_meanwhile_imports_nothing(setup):
+    """A licence registered between preview and confirmation: the import is all or nothing."""
+    tournament, client = setup
+    page = upload(client, tournament, "joueurs.csv", csv_bytes(GOOD_ROWS))
+    services.player_register(
+        tournament=tournament, row=services.PlayerRow(last_name="Dupont", licence="100003")
+    )
+    response = confirm(client, tournament, page)
+    assert "The file has errors" in messages_of(response)[0]
+    assert tournament.registrations.count() == 1
+    assert not Player.objects.filter(last_name="Lefèvre").exists()
+
+
+def test_team_tournament_import(organiser):
+    tournament = make_tournament(0, organiser=organiser, format="teams_2")
+    client = en_client(organiser)
+    header = ("Nom", "Prénom", "Équipe")
+    rows = [
+        ("Ant", "A", "Les As"),
+        ("Bee", "B", "Les As"),
+        ("Cat", "C", "Les Rois"),
+        ("Dog", "D", "Les Rois"),
+    ]
+    response = upload(client, tournament, "equipes.csv", csv_bytes(rows, ";", header=header))
+    assert response.context["preview"].ok
+    confirm(client, tournament, response)
+    teams = {
+        t.name: sorted(t.members.values_list("player__last_name", flat=True))
+        for t in Team.objects.filter(tournament=tournament)
+    }
+    assert teams == {"Les As": ["Ant", "Bee"], "Les Rois": ["Cat", "Dog"]}
+
+
+def test_team_of_the_wrong_size_is_shown_on_each_of_its_lines(organiser):
+    tournament = make_tournament(0, organiser=organiser, format="teams_2")
+    services.team_register(
+        tournament=tournament,
+        name="Existante",
+        members=[services.PlayerRow(last_name="E1"), services.PlayerRow(last_name="E2")],
+    )
+    client = en_client(organiser)
+    header = ("Nom", "Équipe")
+    rows = [("Ant", "Trio"), ("Bee", "Trio"), ("Cat", "Trio"), ("Dog", ""), ("Eel", "Existante")]
+    response = upload(client, tournament, "equipes.csv", csv_bytes(rows, ",", header=header))
+    preview = response.context["preview"]
+    errors = {row.line: " ".join(row.errors) for row in preview.rows}
+    for line in (2, 3, 4):
+        assert "team “Trio” has 3 players, not 2" in errors[line]
+    assert "missing team" in errors[5]
+    assert "team “Existante” already exists" in errors[6]
+    assert not preview.ok
+    assert Team.objects.count() == 1 and Player.objects.count() == 2
+
+
+def test_team_tournament_needs_a_team_column(organiser):
+    tournament = make_tournament(0, organiser=organiser, format="teams_4")
+    preview = services.players_import_preview(
+        tournament=tournament, filename="x.csv", content=csv_bytes([("A", "B", "", "")])
+    )
+    assert any("“équipe”" in e for e in preview.file_errors)
+    with pytest.raises(ServiceError, match="The file has errors"):
+        services.players_import(
+            tournament=tournament, filename="x.csv", content=csv_bytes([("A", "B", "", "")])
+        )
+    assert not Player.objects.exists()
+
+
+def test_oversized_file_is_refused(setup):
+    tournament, client = setup
+    content = csv_bytes([("Nom", "", "", "")] * 10) + b" " * (2 * 1024 * 1024)
+    response = upload(client, tournament, "joueurs.csv", content)
+    assert response.status_code == 422
+    assert "larger than 2 MB" in response.context["form"].errors["file"][0]
+    assert not Player.objects.exists()
+
+
+def test_confirming_an_older_preview_imports_what_that_page_showed(setup):
+    tournament, client = setup
+    page_a = upload(client, tournament, "club-a.csv", csv_bytes([("Alpha", "A", "", "")]))
+    upload(client, tournament, "club-b.csv", csv_bytes([("Bravo", "B", "", "")]))
+    confirm(client, tournament, page_a)
+    names = set(tournament.registrations.values_list("player__last_name", flat=True))
+    # Either what page A listed was imported, or the stale confirmation was refused.
+    assert names in ({"Alpha"}, set())

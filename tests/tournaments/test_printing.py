@@ -1,0 +1,109 @@
+"""Printed documents of a round: the seating plan and the table cards (PDF)."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+
+from tournaments import services
+from tournaments.models import Registration
+
+from .conftest import add_players, en_client, make_tournament, names_of
+
+pytestmark = pytest.mark.django_db
+
+
+def pdf_pages(response) -> list[str]:
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF")
+    return [page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages]
+
+
+def pdf_url(tournament, kind, number=1):
+    return reverse("tournaments:round_pdf", args=[tournament.slug, number, kind])
+
+
+def blocks(text: str, marker: str) -> dict[int, str]:
+    """The text of each table, cut at ``marker`` followed by the table number."""
+    parts = re.split(rf"{marker}\s*(\d+)\n", text)
+    return {int(parts[i]): parts[i + 1] for i in range(1, len(parts) - 1, 2)}
+
+
+@pytest.fixture
+def round_of_nine(tournament):
+    """Tournament A plus a player with accents: a table of 5 and one of 4; known PINs."""
+    add_players(tournament, 1, prefix="Lefèvre-Œuvray")
+    for i, registration in enumerate(tournament.registrations.order_by("pk")):
+        Registration.objects.filter(pk=registration.pk).update(pin=f"{8100 + i * 7}")
+    return services.round_seat_next(tournament=tournament)
+
+
+def test_seating_plan_lists_every_player_at_their_table(tournament, round_of_nine, referee_client):
+    response = referee_client.get(pdf_url(tournament, "plan"))
+    assert response["Content-Disposition"] == (
+        f'inline; filename="{tournament.slug}-position-1-plan.pdf"'
+    )
+    by_table, alphabetical = pdf_pages(response)
+    seating = names_of(round_of_nine)
+    assert [len(t) for t in seating] == [5, 4]
+
+    # Page 1: each table with its players in seat order.
+    tables = blocks(by_table, "Table ")
+    assert sorted(tables) == [1, 2]
+    for number, names in enumerate(seating, start=1):
+        assert re.findall(r"Ana [^\n]+", tables[number]) == names
+
+    # Page 2: every player in alphabetical order, with the table number.
+    table_of = {name: n for n, names in enumerate(seating, start=1) for name in names}
+    listed = re.findall(r"(Ana [^\n]+)\n(\d+)\n", alphabetical)
+    assert [name for name, _ in listed] == sorted(table_of)
+    assert {name: int(n) for name, n in listed} == table_of
+
+    # No PIN on a plan pinned to the wall.
+    for pin in tournament.registrations.values_list("pin", flat=True):
+        assert pin not in by_table + alphabetical
+
+
+def test_table_cards_show_each_players_pin(tournament, round_of_nine, referee_client):
+    response = referee_client.get(pdf_url(tournament, "cards"))
+    assert response["Content-Disposition"] == (
+        f'inline; filename="{tournament.slug}-position-1-cartes.pdf"'
+    )
+    pages = pdf_pages(response)
+    assert len(pages) == 1  # two cards per A4 page
+    cards = blocks(pages[0], "TABLE\n")
+    assert sorted(cards) == [1, 2]
+    pins = {
+        r.player.full_name: r.pin
+        for r in Registration.objects.filter(tournament=tournament).select_related("player")
+    }
+    for number, names in enumerate(names_of(round_of_nine), start=1):
+        printed = re.findall(r"(Ana [^\n]+)\n(\d{4})\n", cards[number])
+        assert printed == [(name, pins[name]) for name in names]
+
+
+def test_every_table_of_a_large_round_is_printed(superuser):
+    tournament = make_tournament(30, rounds=1)
+    round_ = services.round_seat_next(tournament=tournament)
+    client = en_client(superuser)
+    by_table = pdf_pages(client.get(pdf_url(tournament, "plan")))[0:2]
+    numbers = set()
+    for page in by_table:
+        numbers |= set(blocks(page, "Table "))
+    assert numbers == set(range(1, round_.tables.count() + 1)) == set(range(1, 8))
+    cards = pdf_pages(client.get(pdf_url(tournament, "cards")))
+    assert len(cards) == 4  # 7 cards, two per page
+
+
+def test_printing_a_round_that_does_not_exist_is_404(tournament, referee_client):
+    assert referee_client.get(pdf_url(tournament, "plan")).status_code == 404
+
+
+def test_cards_of_another_tournament_are_404(tournament, other_tournament, referee_client):
+    services.round_seat_next(tournament=other_tournament)
+    assert referee_client.get(pdf_url(other_tournament, "cards")).status_code == 404

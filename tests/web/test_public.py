@@ -1,0 +1,187 @@
+"""Public pages: what players read on their phones, and what they must never see."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from scoring.models import Deal
+from tournaments.demo import create_demo
+from tournaments.models import Registration, Tournament
+from tournaments.standings import standings_data
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def clear_cache():
+    cache.clear()
+
+
+@pytest.fixture
+def played(db):
+    return create_demo(players=12, rounds=2, deals=2, seed=4).tournament
+
+
+def test_standings_page_ranks_by_total_and_shows_rounds(played, client):
+    response = client.get(reverse("public:standings", args=[played.slug]))
+    assert response.status_code == 200
+    rows = list(response.context["table"].data)
+    totals = [row["total"] for row in rows]
+    assert totals == sorted(totals, reverse=True)
+    expected = {s.entry.name.split(" (")[0]: s.total for s in standings_data(played).standings()}
+    assert {row["name"].split(" (")[0]: row["total"] for row in rows} == expected
+    assert "round_1" in rows[0] and "round_2" in rows[0]
+    assert sum(totals) == 0  # no penalty: the whole tournament sums to zero
+
+
+def test_after_round_one(played, client):
+    response = client.get(reverse("public:standings", args=[played.slug]) + "?apres=1")
+    rows = list(response.context["table"].data)
+    assert rows and all("round_2" not in row and "round_1" in row for row in rows)
+
+
+def test_public_pages_have_no_edit_control(played, client):
+    registration = Registration.objects.filter(tournament=played).first()
+    for url in [
+        reverse("public:home", args=[played.slug]),
+        reverse("public:standings", args=[played.slug]),
+        reverse("public:round", args=[played.slug, 1]),
+        reverse("public:player", args=[played.slug, registration.pk]),
+        reverse("public:tv", args=[played.slug]),
+        reverse("public:find_me", args=[played.slug]) + "?q=" + registration.player.last_name,
+    ]:
+        page = client.get(url).content.decode()
+        assert 'method="post"' not in page.replace("set_language", "").split("</header>", 1)[1], url
+        assert "/gestion/" not in page and "/table/" not in page, url
+
+
+def test_hidden_standings_stay_hidden_until_the_end(played, client):
+    played.visibility = "end"
+    played.save()
+    response = client.get(reverse("public:standings", args=[played.slug]))
+    assert "table" not in response.context
+    assert (
+        client.get(reverse("public:standings_export", args=[played.slug, "xlsx"])).status_code
+        == 404
+    )
+    tv = client.get(reverse("public:tv", args=[played.slug]))
+    assert "rows" not in tv.context
+    home = client.get(reverse("public:home", args=[played.slug]))
+    assert "top" not in home.context
+    registration = Registration.objects.filter(tournament=played).first()
+    me = client.get(reverse("public:player", args=[played.slug, registration.pk]))
+    assert me.context["standing"] is None and me.context["chart"] is None
+    played.finished = True
+    played.save()
+    assert "table" in client.get(reverse("public:standings", args=[played.slug])).context
+
+
+def test_me_page_shows_table_deals_and_chart(played, client):
+    registration = Registration.objects.filter(tournament=played).first()
+    found = client.get(
+        reverse("public:find_me", args=[played.slug]), {"q": registration.player.licence}
+    )
+    assert registration in found.context["matches"]
+    response = client.get(reverse("public:player", args=[played.slug, registration.pk]))
+    context = response.context
+    assert context["current"]["round"].number == 2
+    assert [r["round"].number for r in context["rounds"]] == [2, 1]
+    deals = Deal.objects.filter(sheet__table__seats__registration=registration).count()
+    assert sum(len(r["deals"]) for r in context["rounds"]) == deals
+    played_lines = [d for r in context["rounds"] for d in r["deals"] if "explanation" in d]
+    assert played_lines and all(d["explanation"] for d in played_lines)
+    assert context["chart"]["points"][-1][3] == context["standing"].total
+    assert "<svg" in response.content.decode()
+
+
+def test_unchanged_page_is_served_from_cache_and_answers_304(
+    played, client, django_assert_num_queries
+):
+    url = reverse("public:standings", args=[played.slug])
+    first = client.get(url)
+    with django_assert_num_queries(1):  # the tournament's last change, nothing else
+        again = client.get(url)
+    assert again.content == first.content
+    with django_assert_num_queries(1):
+        assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+
+
+def test_a_change_refreshes_the_page(played, client):
+    from scoring.services import Actor, deal_record
+
+    url = reverse("public:standings", args=[played.slug])
+    client.get(url)
+    from tournaments import services
+
+    services.round_reopen(round_=played.round_set.get(number=2))
+    deal = Deal.objects.filter(sheet__table__round__number=2).first()
+    from scoring.services import to_engine
+
+    size = deal.sheet.table.seats.count()
+    engine_deal = to_engine(deal, size)
+    from dataclasses import replace
+
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user("ref", password="pw-ref-123")
+    deal_record(
+        sheet=deal.sheet,
+        number=deal.number,
+        kind="played",
+        deal=replace(
+            engine_deal,
+            points=engine_deal.points + 1 if engine_deal.points < 60 else engine_deal.points - 1,
+        ),
+        actor=Actor.staff(user),
+        version=deal.version,
+        reason="test",
+    )
+    fresh = client.get(url)
+    expected = {s.entry.id: s.total for s in standings_data(played).standings()}
+    assert {row["id"]: row["total"] for row in fresh.context["table"].data} == expected
+
+
+@pytest.mark.parametrize("players", [8, 20])
+def test_standings_and_me_pages_run_a_fixed_number_of_queries(
+    db, client, players, django_assert_num_queries
+):
+    tournament = create_demo(players=players, rounds=2, deals=1, seed=2).tournament
+    registration = Registration.objects.filter(tournament=tournament).first()
+    with django_assert_num_queries(6):
+        client.get(reverse("public:standings", args=[tournament.slug]))
+    with django_assert_num_queries(10):
+        client.get(reverse("public:player", args=[tournament.slug, registration.pk]))
+
+
+def test_exports_are_numbers_and_names_never_formulas(db, client):
+    tournament = create_demo(players=4, rounds=1, deals=1, seed=3).tournament
+    registration = Registration.objects.filter(tournament=tournament).first()
+    registration.player.last_name = '=HYPERLINK("http://evil","x")'
+    registration.player.first_name = ""
+    registration.player.save()
+    Tournament.objects.filter(pk=tournament.pk).update(finished=True)
+
+    xlsx = client.get(reverse("public:standings_export", args=[tournament.slug, "xlsx"]))
+    sheet = load_workbook(io.BytesIO(xlsx.content)).active
+    rows = list(sheet.iter_rows(min_row=2))
+    names = [row[1] for row in rows]
+    evil = next(cell for cell in names if "HYPERLINK" in str(cell.value))
+    assert evil.data_type == "s" and evil.value.startswith("=HYPERLINK")
+    assert all(isinstance(row[3].value, int) for row in rows)  # totals are numbers
+
+    french = client.get(reverse("public:standings_export", args=[tournament.slug, "csv-fr"]))
+    assert french.content.startswith(b"\xef\xbb\xbf")  # BOM for French Excel
+    table = list(csv.reader(io.StringIO(french.content.decode("utf-8-sig")), delimiter=";"))
+    assert any(cell.startswith("'=HYPERLINK") for row in table for cell in row)
+
+    plain = client.get(reverse("public:standings_export", args=[tournament.slug, "csv"]))
+    assert b"'=HYPERLINK" in plain.content
+
+    pdf = client.get(reverse("public:standings_export", args=[tournament.slug, "pdf"]))
+    assert pdf.content.startswith(b"%PDF")

@@ -1,0 +1,222 @@
+"""A demonstration tournament played through the same services a referee uses."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from datetime import date
+
+from scoring import services as scoring_services
+from scoring.engine import get_rule_set
+from scoring.engine.sampling import random_legal_deal
+from scoring.models import ScoreSheet
+from scoring.services import Actor, active_positions
+from tournaments import services
+from tournaments.models import Registration, Round, Tournament
+from tournaments.selectors import round_tables
+
+FIRST_NAMES = [
+    "Camille",
+    "Louis",
+    "Léa",
+    "Hugo",
+    "Chloé",
+    "Jules",
+    "Manon",
+    "Gabriel",
+    "Inès",
+    "Arthur",
+    "Zoé",
+    "Raphaël",
+    "Océane",
+    "Théo",
+    "Élodie",
+    "Noël",
+    "Anaïs",
+    "François",
+    "Cécile",
+    "Loïc",
+    "Maëlle",
+    "Benoît",
+    "Hélène",
+    "Jérôme",
+    "Agnès",
+    "Rémi",
+    "Solène",
+    "Gaëtan",
+    "Irène",
+    "Yves",
+]
+LAST_NAMES = [
+    "Martin",
+    "Bernard",
+    "Dubois",
+    "Thomas",
+    "Robert",
+    "Richard",
+    "Petit",
+    "Durand",
+    "Leroy",
+    "Moreau",
+    "Simon",
+    "Laurent",
+    "Lefèvre",
+    "Michel",
+    "Garcia",
+    "David",
+    "Bertrand",
+    "Roux",
+    "Vincent",
+    "Fournier",
+    "Morel",
+    "Girard",
+    "André",
+    "Lefebvre",
+    "Mercier",
+    "Dupont",
+    "Lambert",
+    "Bonnet",
+    "François",
+    "Martinez",
+    "Œuvray",
+    "Légaré",
+    "Chevalier",
+    "Faure",
+    "Rousseau",
+]
+CLUBS = [
+    "Tarot Club de Lyon",
+    "Les Bouts d'Annecy",
+    "Excuse Nantaise",
+    "Petit au Bout Rennais",
+    "Cercle du 21 Lille",
+    "Garde Contre Marseille",
+]
+
+
+@dataclass
+class DemoResult:
+    tournament: Tournament
+    deals: int
+    repeat_meetings: int
+    teammates_together: int
+
+    def as_dict(self) -> dict:
+        t = self.tournament
+        rounds = list(Round.objects.filter(tournament=t).order_by("number"))
+        sizes: Counter = Counter()
+        tables_per_round = []
+        for r in rounds:
+            tables = round_tables(r)
+            tables_per_round.append(len(tables))
+            sizes.update(len(table.seats.all()) for table in tables)
+        return {
+            "slug": t.slug,
+            "players": t.registrations.count(),
+            "rounds": len(rounds),
+            "tables_per_round": tables_per_round,
+            "table_sizes": {str(k): v for k, v in sorted(sizes.items())},
+            "repeat_meetings": self.repeat_meetings,
+            "teammates_together": self.teammates_together,
+            "deals": self.deals,
+        }
+
+
+def create_demo(
+    *,
+    players: int,
+    rounds: int,
+    deals: int,
+    teams: int = 0,
+    seed: int = 1,
+    play_rounds: int | None = None,
+    name: str | None = None,
+    created_by=None,
+) -> DemoResult:
+    """Create a tournament with invented players, seat every round and play every deal."""
+    rng = random.Random(seed)
+    fmt = {
+        0: Tournament.Format.INDIVIDUAL,
+        2: Tournament.Format.TEAMS_OF_2,
+        4: Tournament.Format.TEAMS_OF_4,
+    }[teams]
+    tournament = services.tournament_create(
+        created_by=created_by,
+        name=name or f"Tournoi de démonstration ({players} joueurs)",
+        date=date.today(),
+        place="Salle des fêtes",
+        format=fmt,
+        rounds=rounds,
+        deals_per_round=deals,
+        seed=seed,
+    )
+    rows = [
+        services.PlayerRow(
+            last_name=rng.choice(LAST_NAMES),
+            first_name=rng.choice(FIRST_NAMES),
+            club=rng.choice(CLUBS),
+            licence=f"D{seed % 1000:03d}{i:05d}",
+        )
+        for i in range(players)
+    ]
+    if teams:
+        for start in range(0, players - players % teams, teams):
+            services.team_register(
+                tournament=tournament,
+                name=f"Équipe {start // teams + 1}",
+                members=rows[start : start + teams],
+                present=True,
+            )
+    else:
+        for row in rows:
+            services.player_register(tournament=tournament, row=row, present=True)
+    played = 0
+    repeats = clashes = 0
+    for number in range(1, (rounds if play_rounds is None else play_rounds) + 1):
+        round_ = services.round_seat_next(tournament=tournament, seed=seed * 100 + number)
+        quality = services.round_quality(round_)
+        repeats += quality.repeat_count
+        clashes += len(quality.teammates_together)
+        played += play_round(round_, rng)
+        services.round_close(round_=round_)
+    return DemoResult(tournament, played, repeats, clashes)
+
+
+def play_round(round_: Round, rng: random.Random) -> int:
+    """Enter random legal deals at every table and have every player sign with their PIN."""
+    tournament = round_.tournament
+    rules = get_rule_set(tournament.rule_set)
+    actor = Actor.table(page="demo")
+    played = 0
+    for table in round_tables(round_):
+        sheet = table.sheet
+        size = len(table.seats.all())
+        number = 1
+        while True:
+            sheet = ScoreSheet.objects.get(pk=sheet.pk)
+            deals = list(sheet.deals.all())
+            if scoring_services.next_deal_number(sheet, deals, size) is None:
+                break
+            players = len(active_positions(size, 0))
+            if rng.random() < 0.03:
+                scoring_services.deal_record(
+                    sheet=sheet, number=number, kind="passed", deal=None, actor=actor
+                )
+            else:
+                deal = random_legal_deal(rng, players, rules)
+                scoring_services.deal_record(
+                    sheet=sheet, number=number, kind="played", deal=deal, actor=actor
+                )
+            number += 1
+            played += 1
+        for seat in table.seats.all():
+            registration: Registration = seat.registration
+            scoring_services.sheet_sign_with_pin(
+                sheet=sheet,
+                registration=registration,
+                pin=registration.pin,
+                client="demo",
+                actor=actor,
+            )
+    return played

@@ -1,0 +1,114 @@
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Registration, Tournament
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "date",
+            "place",
+            "format",
+            "rounds",
+            "deals_per_round",
+            "passed_deals_count",
+            "rule_set",
+            "visibility",
+            "tie_breaks",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+
+class TournamentSettingsForm(TournamentForm):
+    class Meta(TournamentForm.Meta):
+        fields = [*TournamentForm.Meta.fields, "finished"]
+
+
+class PlayerForm(forms.Form):
+    last_name = forms.CharField(label=_("Last name"), max_length=80)
+    first_name = forms.CharField(label=_("First name"), max_length=80, required=False)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    licence = forms.CharField(label=_("FFT licence"), max_length=20, required=False)
+    present = forms.BooleanField(label=_("Present now (late arrival)"), required=False)
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(label=_("Team name"), max_length=120)
+    present = forms.BooleanField(label=_("Present now"), required=False)
+
+    def __init__(self, *args, team_size: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.team_size = team_size
+        for i in range(team_size):
+            self.fields[f"last_name_{i}"] = forms.CharField(label=_("Last name"), max_length=80)
+            self.fields[f"first_name_{i}"] = forms.CharField(
+                label=_("First name"), max_length=80, required=False
+            )
+            self.fields[f"club_{i}"] = forms.CharField(
+                label=_("Club"), max_length=120, required=False
+            )
+            self.fields[f"licence_{i}"] = forms.CharField(
+                label=_("FFT licence"), max_length=20, required=False
+            )
+
+    @property
+    def members(self):
+        return [
+            [self[f"{name}_{i}"] for name in ("last_name", "first_name", "club", "licence")]
+            for i in range(self.team_size)
+        ]
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("CSV or Excel file"),
+        help_text=_("Columns: nom, prénom, club, licence (and équipe for a team tournament)."),
+    )
+
+
+class StaffForm(forms.Form):
+    username = forms.CharField(label=_("Username"), max_length=150)
+    password = forms.CharField(
+        label=_("Password (only to create the account)"),
+        required=False,
+        widget=forms.PasswordInput(render_value=True),
+    )
+
+
+class SeatRoundForm(forms.Form):
+    seed = forms.IntegerField(
+        label=_("Seed (to reproduce a draw)"), required=False, min_value=0, max_value=10**9
+    )
+    by_order = forms.BooleanField(
+        label=_("Round 1 in the order of the list (no draw)"), required=False
+    )
+
+    def __init__(self, *args, first_round: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not first_round:
+            del self.fields["by_order"]
+
+
+class SwapForm(forms.Form):
+    first = forms.ModelChoiceField(label=_("Player"), queryset=Registration.objects.none())
+    second = forms.ModelChoiceField(label=_("swaps with"), queryset=Registration.objects.none())
+    confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        queryset = Registration.objects.filter(tournament=tournament).select_related("player")
+        self.fields["first"].queryset = queryset
+        self.fields["second"].queryset = queryset
+
+
+class CloseRoundForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason (required while a sheet is unsigned)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )

@@ -1,0 +1,199 @@
+"""Rankings, in plain Python (no Django): players and teams by decreasing total points.
+
+FFT gives no tie-break: tied players share the rank ("ex æquo", competition ranking 1, 2, 2, 4).
+A tournament may choose tie-breaks, always labelled as not FFT:
+
+- ``best_round``: the better single round total first;
+- ``fewer_fives``: fewer rounds played at a table of 5 first;
+- ``head_to_head``: among the tied players, more points scored in the rounds where they sat
+  at the same table as another tied player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+TIE_BREAKS = ("best_round", "fewer_fives", "head_to_head")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One player's results: round totals (deals only), penalties, and counts for the columns."""
+
+    id: Hashable
+    name: str
+    club: str = ""
+    team: Hashable | None = None
+    withdrawn: bool = False
+    rounds: Mapping[int, int] = field(default_factory=dict)  # round number -> round total
+    penalties: Mapping[int, int] = field(default_factory=dict)  # round number -> penalty points
+    deals_played: int = 0
+    taken: int = 0
+    made: int = 0
+    fives: int = 0  # rounds at a table of 5
+    tables: Mapping[int, Hashable] = field(default_factory=dict)  # round number -> table id
+
+    @property
+    def penalty_total(self) -> int:
+        return sum(self.penalties.values())
+
+    @property
+    def total(self) -> int:
+        return sum(self.rounds.values()) + self.penalty_total
+
+    def total_through(self, last_round: int) -> int:
+        return sum(p for r, p in self.rounds.items() if r <= last_round) + sum(
+            p for r, p in self.penalties.items() if r <= last_round
+        )
+
+    @property
+    def best_round(self) -> int:
+        return max(self.rounds.values(), default=0)
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    tied: bool
+    entry: Entry
+    total: int
+    tie_break: str = ""  # what decided between equal totals, when a tie-break did
+
+
+def _competition_ranks(keys: Sequence[tuple]) -> list[tuple[int, bool]]:
+    """Ranks for items sorted by ``keys`` (best first): equal keys share the rank."""
+    ranks: list[tuple[int, bool]] = []
+    for index, key in enumerate(keys):
+        if index and key == keys[index - 1]:
+            ranks.append((ranks[-1][0], True))
+        else:
+            ranks.append((index + 1, False))
+    for index in range(len(keys) - 1):
+        if keys[index] == keys[index + 1]:
+            ranks[index] = (ranks[index][0], True)
+    return ranks
+
+
+def _head_to_head(group: list[Entry]) -> dict[Hashable, int]:
+    """Points each tied player scored in rounds shared at a table with another of the group."""
+    scores = {}
+    for entry in group:
+        shared = 0
+        for other in group:
+            if other.id == entry.id:
+                continue
+            for round_number, table in entry.tables.items():
+                if other.tables.get(round_number) == table:
+                    shared += entry.rounds.get(round_number, 0)
+        scores[entry.id] = shared
+    return scores
+
+
+def rank(
+    entries: Iterable[Entry], *, tie_breaks: Sequence[str] = (), through: int | None = None
+) -> list[Standing]:
+    """Players by decreasing total (through round ``through`` if given), ties sharing the rank
+    unless a chosen tie-break separates them."""
+    entries = list(entries)
+    for name in tie_breaks:
+        if name not in TIE_BREAKS:
+            raise ValueError(f"unknown tie-break {name!r}; known: {', '.join(TIE_BREAKS)}")
+
+    def total(entry: Entry) -> int:
+        return entry.total if through is None else entry.total_through(through)
+
+    by_total: dict[int, list[Entry]] = {}
+    for entry in entries:
+        by_total.setdefault(total(entry), []).append(entry)
+    extra: dict[Hashable, tuple] = {}
+    for group in by_total.values():
+        h2h = _head_to_head(group) if "head_to_head" in tie_breaks and len(group) > 1 else {}
+        for entry in group:
+            key = []
+            for name in tie_breaks:
+                if name == "best_round":
+                    key.append(entry.best_round)
+                elif name == "fewer_fives":
+                    key.append(-entry.fives)
+                elif name == "head_to_head":
+                    key.append(h2h.get(entry.id, 0))
+            extra[entry.id] = tuple(key)
+    ordered = sorted(
+        entries, key=lambda e: (-total(e), tuple(-k for k in extra[e.id]), e.name.casefold())
+    )
+    keys = [(total(e), extra[e.id]) for e in ordered]
+    ranks = _competition_ranks(keys)
+    standings = []
+    for index, (entry, (position, tied)) in enumerate(zip(ordered, ranks, strict=True)):
+        decided = ""
+        if tie_breaks and not tied:
+            neighbours = [ordered[i] for i in (index - 1, index + 1) if 0 <= i < len(ordered)]
+            if any(total(n) == total(entry) for n in neighbours):
+                decided = next(
+                    (
+                        name
+                        for name, mine in zip(tie_breaks, extra[entry.id], strict=True)
+                        if any(
+                            extra[n.id][tie_breaks.index(name)] != mine
+                            for n in neighbours
+                            if total(n) == total(entry)
+                        )
+                    ),
+                    "",
+                )
+        standings.append(
+            Standing(rank=position, tied=tied, entry=entry, total=total(entry), tie_break=decided)
+        )
+    return standings
+
+
+@dataclass(frozen=True)
+class TeamStanding:
+    rank: int
+    tied: bool
+    team: Hashable
+    name: str
+    total: int
+    members: tuple[Entry, ...]  # each member's contribution is their own total
+
+
+def rank_teams(
+    entries: Iterable[Entry], team_names: Mapping[Hashable, str], *, through: int | None = None
+) -> list[TeamStanding]:
+    """Teams by decreasing sum of their members' totals (withdrawn members still count)."""
+    members: dict[Hashable, list[Entry]] = {team: [] for team in team_names}
+    for entry in entries:
+        if entry.team is not None:
+            members.setdefault(entry.team, []).append(entry)
+
+    def total(entry: Entry) -> int:
+        return entry.total if through is None else entry.total_through(through)
+
+    rows = [
+        (team, team_names.get(team, str(team)), sum(total(m) for m in group), group)
+        for team, group in members.items()
+    ]
+    rows.sort(key=lambda row: (-row[2], row[1].casefold()))
+    ranks = _competition_ranks([(row[2],) for row in rows])
+    return [
+        TeamStanding(
+            rank=position,
+            tied=tied,
+            team=team,
+            name=name,
+            total=team_total,
+            members=tuple(sorted(group, key=lambda m: -total(m))),
+        )
+        for (team, name, team_total, group), (position, tied) in zip(rows, ranks, strict=True)
+    ]
+
+
+def progression(entries: Iterable[Entry], rounds: Sequence[int]) -> dict[Hashable, list[tuple]]:
+    """For each player, (round, cumulative total, rank) after each round: the "me" chart."""
+    entries = list(entries)
+    result: dict[Hashable, list[tuple]] = {e.id: [] for e in entries}
+    for round_number in rounds:
+        for standing in rank(entries, through=round_number):
+            result[standing.entry.id].append((round_number, standing.total, standing.rank))
+    return result

@@ -1,0 +1,804 @@
+"""The work of running a tournament day, in short transactions.
+
+Every function here is a service: keyword-only arguments, validation before any write, one
+``transaction.atomic`` block, and a :class:`ServiceError` with a translated message when the
+user asked for something impossible — in which case nothing was written.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import date as date_type
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Q
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from scoring.engine import RULE_SETS
+from tarot_club.errors import ServiceError
+from tournaments import seating
+from tournaments.models import (
+    Club,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    StaffMember,
+    Table,
+    Team,
+    Tournament,
+)
+
+# ---------------------------------------------------------------------------------------------
+# Tournaments and staff
+# ---------------------------------------------------------------------------------------------
+
+
+def _unique_slug(name: str, day: date_type) -> str:
+    base = slugify(f"{name}-{day:%Y-%m-%d}")[:70] or "tournoi"
+    slug, n = base, 2
+    while Tournament.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    created_by: AbstractBaseUser | None,
+    name: str,
+    date: date_type,
+    place: str = "",
+    format: str = Tournament.Format.INDIVIDUAL,
+    rounds: int = 5,
+    deals_per_round: int = 4,
+    passed_deals_count: bool = False,
+    rule_set: str = "fft",
+    visibility: str = Tournament.Visibility.DURING_PLAY,
+    tie_breaks: str = "",
+    seed: int | None = None,
+) -> Tournament:
+    if rule_set not in RULE_SETS:
+        raise ServiceError(_("Unknown rule set."), field="rule_set")
+    tournament = Tournament(
+        slug=_unique_slug(name, date),
+        name=name,
+        date=date,
+        place=place,
+        format=format,
+        rounds=rounds,
+        deals_per_round=deals_per_round,
+        passed_deals_count=passed_deals_count,
+        rule_set=rule_set,
+        visibility=visibility,
+        tie_breaks=tie_breaks,
+        seed=seed if seed is not None else random.SystemRandom().randrange(1, 10**6),
+        created_by=created_by,
+    )
+    tournament.full_clean()
+    tournament.save()
+    if created_by is not None:
+        StaffMember.objects.create(
+            tournament=tournament, user=created_by, role=StaffMember.Role.ORGANISER
+        )
+    return tournament
+
+
+LOCKED_ONCE_SEATED = ("format", "deals_per_round", "passed_deals_count", "rule_set")
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, **changes) -> Tournament:
+    """Change a tournament's settings; what the seated rounds depend on is locked once seated."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    seated = tournament.round_set.count()
+    for field, value in changes.items():
+        if field in LOCKED_ONCE_SEATED and seated and getattr(tournament, field) != value:
+            raise ServiceError(_("This setting cannot change once a round is seated."), field=field)
+        setattr(tournament, field, value)
+    if tournament.rounds < seated:
+        raise ServiceError(_("%(n)d rounds are already seated.") % {"n": seated}, field="rounds")
+    tournament.full_clean()
+    tournament.save()  # bumps changed_at: public pages show the new settings at once
+    return tournament
+
+
+@transaction.atomic
+def referee_add(
+    *, tournament: Tournament, username: str, password: str = "", role: str = "referee"
+) -> StaffMember:
+    """Name a referee (or co-organiser): an existing account, or a new one with a password."""
+    User = get_user_model()
+    user = User.objects.filter(username=username).first()
+    if user is None:
+        if not password:
+            raise ServiceError(
+                _("No account named “%(username)s”: give a password to create it.")
+                % {"username": username},
+                field="password",
+            )
+        user = User.objects.create_user(username=username, password=password)
+    staff, created = StaffMember.objects.get_or_create(
+        tournament=tournament, user=user, defaults={"role": role}
+    )
+    if not created:
+        raise ServiceError(
+            _("%(username)s is already on this tournament's staff.") % {"username": username},
+            field="username",
+        )
+    return staff
+
+
+# ---------------------------------------------------------------------------------------------
+# Players and registration
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """One player to register, as typed or read from an import file."""
+
+    last_name: str
+    first_name: str = ""
+    club: str = ""
+    licence: str = ""
+    team: str = ""
+
+
+def _check_licence(tournament: Tournament, row: PlayerRow) -> Player | None:
+    """The existing player holding this licence, or None; a ServiceError when it conflicts."""
+    if not row.licence:
+        return None
+    player = Player.objects.filter(licence=row.licence).first()
+    if player is None:
+        return None
+    if Registration.objects.filter(tournament=tournament, player=player).exists():
+        raise ServiceError(
+            _("Licence %(licence)s is already registered in this tournament (%(name)s).")
+            % {"licence": row.licence, "name": player.full_name},
+            field="licence",
+        )
+    if player.last_name.casefold() != row.last_name.casefold():
+        raise ServiceError(
+            _("Licence %(licence)s belongs to %(name)s.")
+            % {"licence": row.licence, "name": player.full_name},
+            field="licence",
+        )
+    return player
+
+
+def _player_for(tournament: Tournament, row: PlayerRow) -> Player:
+    player = _check_licence(tournament, row)
+    club = Club.objects.get_or_create(name=row.club.strip())[0] if row.club.strip() else None
+    if player is None:
+        player = Player.objects.create(
+            first_name=row.first_name.strip(),
+            last_name=row.last_name.strip(),
+            club=club,
+            licence=row.licence.strip(),
+        )
+    elif club and player.club_id != club.pk:
+        player.club = club
+        player.save(update_fields=["club"])
+    return player
+
+
+def _touch(tournament: Tournament) -> None:
+    """Mark the tournament as changed (public pages are cached on this)."""
+    Tournament.objects.filter(pk=tournament.pk).update(changed_at=timezone.now())
+
+
+def _validate_row(row: PlayerRow) -> None:
+    if not row.last_name.strip():
+        raise ServiceError(_("The last name is missing."), field="last_name")
+    if len(row.last_name) > 80 or len(row.first_name) > 80:
+        raise ServiceError(_("A name is longer than 80 characters."), field="last_name")
+    if len(row.licence) > 20:
+        raise ServiceError(_("The licence number is longer than 20 characters."), field="licence")
+
+
+@transaction.atomic
+def player_register(
+    *, tournament: Tournament, row: PlayerRow, present: bool = False, team: Team | None = None
+) -> Registration:
+    """Register one player (a late player on the day is registered ``present``)."""
+    _validate_row(row)
+    if tournament.is_team_event and team is None:
+        raise ServiceError(
+            _("In a team tournament, players register with their team."), field="team"
+        )
+    player = _player_for(tournament, row)
+    registration = Registration.objects.create(
+        tournament=tournament,
+        player=player,
+        team=team,
+        status=Registration.Status.PRESENT if present else Registration.Status.REGISTERED,
+    )
+    _touch(tournament)
+    return registration
+
+
+@transaction.atomic
+def team_register(
+    *, tournament: Tournament, name: str, members: list[PlayerRow], present: bool = False
+) -> Team:
+    """A team's members register together: exactly the format's team size."""
+    if not tournament.is_team_event:
+        raise ServiceError(_("This tournament is individual: it has no teams."))
+    name = name.strip()
+    if not name:
+        raise ServiceError(_("The team name is missing."), field="name")
+    if len(members) != tournament.team_size:
+        raise ServiceError(
+            _("A team has %(size)d players; %(count)d were given.")
+            % {"size": tournament.team_size, "count": len(members)},
+            field="members",
+        )
+    if Team.objects.filter(tournament=tournament, name=name).exists():
+        raise ServiceError(
+            _("A team named “%(name)s” already exists.") % {"name": name}, field="name"
+        )
+    team = Team.objects.create(tournament=tournament, name=name)
+    for row in members:
+        player_register(tournament=tournament, row=row, present=present, team=team)
+    return team
+
+
+@transaction.atomic
+def registration_set_status(*, registration: Registration, status: str) -> Registration:
+    """Check-in on the day: present / absent; withdraw between rounds."""
+    if status not in Registration.Status.values:
+        raise ServiceError(_("Unknown status."))
+    tournament = registration.tournament
+    if status == Registration.Status.WITHDRAWN:
+        registration.withdrawn_after_round = (
+            Round.objects.filter(tournament=tournament).count() or None
+        )
+    elif registration.status == Registration.Status.WITHDRAWN:
+        registration.withdrawn_after_round = None
+    registration.status = status
+    registration.save(update_fields=["status", "withdrawn_after_round"])
+    _touch(tournament)
+    return registration
+
+
+# ---------------------------------------------------------------------------------------------
+# Importing players from CSV or Excel
+# ---------------------------------------------------------------------------------------------
+
+COLUMN_ALIASES = {
+    "last_name": {"nom", "last name", "last_name", "surname", "name", "nom de famille"},
+    "first_name": {"prénom", "prenom", "first name", "first_name", "given name"},
+    "club": {"club"},
+    "licence": {
+        "licence",
+        "license",
+        "licence fft",
+        "n° licence",
+        "numéro de licence",
+        "no licence",
+    },
+    "team": {"équipe", "equipe", "team"},
+}
+
+
+@dataclass
+class ImportRow:
+    line: int
+    values: dict[str, str]
+    errors: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+@dataclass
+class ImportPreview:
+    rows: list[ImportRow]
+    file_errors: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.file_errors and all(r.ok for r in self.rows) and bool(self.rows)
+
+    @property
+    def bad_rows(self) -> list[ImportRow]:
+        return [r for r in self.rows if not r.ok]
+
+
+def _read_table(filename: str, content: bytes) -> list[list[str]]:
+    """Rows of cells as text, from a CSV (comma or semicolon, UTF-8 or Latin-1) or an xlsx."""
+    import csv
+    import io
+
+    lower = filename.lower()
+    if lower.endswith(".xlsx"):
+        from openpyxl import load_workbook
+
+        try:
+            workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+        except Exception:  # openpyxl raises many kinds for a damaged or foreign file
+            raise ServiceError(
+                _("“%(name)s” is not a readable Excel workbook (.xlsx).") % {"name": filename}
+            ) from None
+        sheet = workbook.worksheets[0]
+        rows = [
+            ["" if cell is None else str(cell).strip() for cell in row]
+            for row in sheet.iter_rows(values_only=True)
+        ]
+        workbook.close()
+        return rows
+    if lower.endswith((".csv", ".txt")):
+        try:
+            text = content.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = content.decode("cp1252", errors="replace")
+        try:
+            dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
+        except csv.Error:
+            dialect = csv.excel
+        return [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text), dialect)]
+    raise ServiceError(
+        _("Import a CSV file (.csv) or an Excel file (.xlsx); “%(name)s” is neither.")
+        % {"name": filename}
+    )
+
+
+def players_import_preview(
+    *, tournament: Tournament, filename: str, content: bytes
+) -> ImportPreview:
+    """Read the file and check every row; writes nothing."""
+    table = [row for row in _read_table(filename, content) if any(cell for cell in row)]
+    if not table:
+        return ImportPreview(rows=[], file_errors=[_("The file is empty.")])
+    header = [cell.strip().casefold() for cell in table[0]]
+    known = "nom, prénom, club, licence" + (", équipe" if tournament.is_team_event else "")
+    columns: dict[int, str] = {}
+    file_errors: list[str] = []
+    for index, title in enumerate(header):
+        field = next((f for f, names in COLUMN_ALIASES.items() if title in names), None)
+        if field is None:
+            if title:
+                file_errors.append(
+                    _("Unknown column “%(column)s”. Known columns: %(known)s.")
+                    % {"column": table[0][index], "known": known}
+                )
+            continue
+        columns[index] = field
+    if "last_name" not in columns.values():
+        file_errors.append(_("The file needs a “nom” (last name) column."))
+    if tournament.is_team_event and "team" not in columns.values():
+        file_errors.append(_("A team tournament needs an “équipe” (team) column."))
+
+    rows: list[ImportRow] = []
+    licences: dict[str, int] = {}
+    teams: dict[str, list[ImportRow]] = defaultdict(list)
+    existing_licences = dict(Player.objects.exclude(licence="").values_list("licence", "last_name"))
+    registered = set(
+        Registration.objects.filter(tournament=tournament)
+        .exclude(player__licence="")
+        .values_list("player__licence", flat=True)
+    )
+    existing_teams = set(Team.objects.filter(tournament=tournament).values_list("name", flat=True))
+    for line, cells in enumerate(table[1:], start=2):
+        values = dict.fromkeys(COLUMN_ALIASES, "")
+        for index, field in columns.items():
+            values[field] = cells[index].strip() if index < len(cells) else ""
+        row = ImportRow(line=line, values=values, errors=[])
+        if not values["last_name"]:
+            row.errors.append(_("missing last name"))
+        if len(values["last_name"]) > 80 or len(values["first_name"]) > 80:
+            row.errors.append(_("name longer than 80 characters"))
+        licence = values["licence"]
+        if licence:
+            if len(licence) > 20:
+                row.errors.append(_("licence longer than 20 characters"))
+            if licence in licences:
+                row.errors.append(
+                    _("duplicate licence %(licence)s (also on line %(line)d)")
+                    % {"licence": licence, "line": licences[licence]}
+                )
+            elif licence in registered:
+                row.errors.append(
+                    _("licence %(licence)s is already registered") % {"licence": licence}
+                )
+            elif (
+                licence in existing_licences
+                and existing_licences[licence].casefold() != values["last_name"].casefold()
+            ):
+                row.errors.append(
+                    _("licence %(licence)s belongs to another player (%(name)s)")
+                    % {"licence": licence, "name": existing_licences[licence]}
+                )
+            licences.setdefault(licence, line)
+        if tournament.is_team_event:
+            if not values["team"]:
+                row.errors.append(_("missing team"))
+            elif values["team"] in existing_teams:
+                row.errors.append(_("team “%(team)s” already exists") % {"team": values["team"]})
+            else:
+                teams[values["team"]].append(row)
+        rows.append(row)
+    for team, members in teams.items():
+        if len(members) != tournament.team_size:
+            for row in members:
+                row.errors.append(
+                    _("team “%(team)s” has %(count)d players, not %(size)d")
+                    % {"team": team, "count": len(members), "size": tournament.team_size}
+                )
+    if not rows and not file_errors:
+        file_errors.append(_("The file has a header but no player."))
+    return ImportPreview(rows=rows, file_errors=file_errors)
+
+
+def players_import(*, tournament: Tournament, filename: str, content: bytes) -> int:
+    """Import every row, or none: the preview must be clean. Returns the number of players."""
+    preview = players_import_preview(tournament=tournament, filename=filename, content=content)
+    if not preview.ok:
+        raise ServiceError(_("The file has errors: correct them and import it again."))
+    with transaction.atomic():
+        if tournament.is_team_event:
+            by_team: dict[str, list[PlayerRow]] = defaultdict(list)
+            for row in preview.rows:
+                by_team[row.values["team"]].append(_row(row))
+            for name, members in by_team.items():
+                team_register(tournament=tournament, name=name, members=members)
+        else:
+            for row in preview.rows:
+                player_register(tournament=tournament, row=_row(row))
+    return len(preview.rows)
+
+
+def _row(row: ImportRow) -> PlayerRow:
+    v = row.values
+    return PlayerRow(
+        last_name=v["last_name"],
+        first_name=v["first_name"],
+        club=v["club"],
+        licence=v["licence"],
+        team=v["team"],
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Rounds and seating
+# ---------------------------------------------------------------------------------------------
+
+SEATING_MESSAGES = {
+    "too_few_players": lambda p: (
+        _("At least 3 present players are needed to seat a round; there are %(n)d.")
+        % {"n": p.get("n", 0)}
+    ),
+    "team_too_large": lambda p: (
+        _(
+            "Team “%(team)s” has %(members)d players present but there are only %(tables)d "
+            "tables: two team-mates would have to share a table."
+        )
+        % {
+            "team": p.get("team_name", "?"),
+            "members": p.get("members", 0),
+            "tables": p.get("tables", 0),
+        }
+    ),
+    "teams_unseatable": lambda p: (
+        _(
+            "With these teams and %(tables)s, team-mates cannot all be kept apart. Check in more "
+            "players or withdraw one from a large team."
+        )
+        % {"tables": _("tables of sizes %(sizes)s") % {"sizes": p.get("sizes", "?")}}
+    ),
+    "bad_order": lambda p: _("The seating order must list every present player exactly once."),
+}
+
+
+def _seating_error(error: seating.SeatingError) -> ServiceError:
+    params = dict(error.params)
+    if "team" in params:
+        team = Team.objects.filter(pk=params["team"]).first()
+        params["team_name"] = team.name if team else params["team"]
+    message = SEATING_MESSAGES.get(error.code)
+    return ServiceError(message(params) if message else error.reason)
+
+
+def seating_history(tournament: Tournament, before: int | None = None) -> list[list[list[int]]]:
+    """Earlier rounds as lists of tables of registration ids, in round order."""
+    seats = Seat.objects.filter(round__tournament=tournament)
+    if before is not None:
+        seats = seats.filter(round__number__lt=before)
+    rounds: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for round_number, table_number, registration_id in seats.order_by(
+        "round__number", "table__number", "position"
+    ).values_list("round__number", "table__number", "registration_id"):
+        rounds[round_number][table_number].append(registration_id)
+    return [list(tables.values()) for _, tables in sorted(rounds.items())]
+
+
+def _teams_of(tournament: Tournament) -> dict[int, int] | None:
+    if not tournament.is_team_event:
+        return None
+    return dict(
+        Registration.objects.filter(tournament=tournament, team__isnull=False).values_list(
+            "pk", "team_id"
+        )
+    )
+
+
+def present_registrations(tournament: Tournament) -> list[int]:
+    return list(
+        Registration.objects.filter(
+            tournament=tournament, status=Registration.Status.PRESENT
+        ).values_list("pk", flat=True)
+    )
+
+
+def next_round_check(tournament: Tournament) -> None:
+    """Raise ServiceError when the next round cannot be seated, saying why — before trying."""
+    rounds = list(tournament.round_set.order_by("number"))
+    if len(rounds) >= tournament.rounds:
+        raise ServiceError(_("All %(rounds)d rounds are seated.") % {"rounds": tournament.rounds})
+    if rounds and rounds[-1].status != Round.Status.CLOSED:
+        raise ServiceError(
+            _("Close round %(number)d before seating the next one.") % {"number": rounds[-1].number}
+        )
+    players = present_registrations(tournament)
+    try:
+        seating.check_feasible(players, _teams_of(tournament))
+    except seating.SeatingError as error:
+        raise _seating_error(error) from None
+
+
+def round_seat_next(
+    *, tournament: Tournament, seed: int | None = None, order: list[int] | None = None
+) -> Round:
+    """Seat the next round with the present players (round 1: random from a seed, or in order)."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        next_round_check(tournament)
+        number = tournament.round_set.count() + 1
+        if order is not None and number > 1:
+            raise ServiceError(
+                _("Only round 1 can be seated in the order of the list; later rounds are drawn.")
+            )
+        if seed is None:
+            seed = tournament.seed if number == 1 else random.SystemRandom().randrange(1, 10**6)
+        return _seat(tournament, number, seed, order)
+
+
+def _seat(tournament: Tournament, number: int, seed: int, order: list[int] | None) -> Round:
+    from scoring.models import ScoreSheet
+
+    players = present_registrations(tournament)
+    history = seating_history(tournament, before=number)
+    try:
+        result = seating.seat_round(
+            players,
+            teams=_teams_of(tournament),
+            history=history,
+            seed=seed,
+            rounds_left=max(1, tournament.rounds - number + 1),
+            order=order,
+        )
+    except seating.SeatingError as error:
+        raise _seating_error(error) from None
+    round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
+    tables = Table.objects.bulk_create(
+        [Table(round=round_, number=i) for i in range(1, len(result.tables) + 1)]
+    )
+    Seat.objects.bulk_create(
+        [
+            Seat(table=table, round=round_, registration_id=reg_id, position=position)
+            for table, players_at in zip(tables, result.tables, strict=True)
+            for position, reg_id in enumerate(players_at)
+        ]
+    )
+    ScoreSheet.objects.bulk_create([ScoreSheet(table=table) for table in tables])
+    _touch(tournament)
+    return round_
+
+
+def _round_started(round_: Round) -> bool:
+    from scoring.models import Deal
+
+    return Deal.objects.filter(sheet__table__round=round_).exists() or round_.status != (
+        Round.Status.SEATED
+    )
+
+
+def round_regenerate(*, round_: Round, seed: int | None = None) -> Round:
+    """Seat a round again (a new seed) while no deal has been entered and it is the last one."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
+        round_ = Round.objects.get(pk=round_.pk)
+        if _round_started(round_):
+            raise ServiceError(_("This round has started: it can no longer be seated again."))
+        if tournament.round_set.filter(number__gt=round_.number).exists():
+            raise ServiceError(_("Only the last round can be seated again."))
+        number = round_.number
+        round_.tables.all().delete()
+        round_.delete()
+        new_seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**6)
+        try:
+            seating.check_feasible(present_registrations(tournament), _teams_of(tournament))
+        except seating.SeatingError as error:
+            raise _seating_error(error) from None
+        return _seat(tournament, number, new_seed, None)
+
+
+def _round_tables(round_: Round) -> list[list[int]]:
+    tables: dict[int, list[int]] = defaultdict(list)
+    for table_number, reg_id in round_.seats.order_by("table__number", "position").values_list(
+        "table__number", "registration_id"
+    ):
+        tables[table_number].append(reg_id)
+    return [tables[n] for n in sorted(tables)]
+
+
+@dataclass(frozen=True)
+class RoundQuality:
+    sizes: list[int]
+    repeats: list[tuple[str, str, int]]  # names, and how often they had met before
+    teammates_together: list[tuple[str, str]]
+    odd_table_unfair: list[str]
+
+    @property
+    def repeat_count(self) -> int:
+        return len(self.repeats)
+
+
+def round_quality(round_: Round) -> RoundQuality:
+    tournament = round_.tournament
+    tables = _round_tables(round_)
+    history = seating_history(tournament, before=round_.number)
+    teams = _teams_of(tournament)
+    quality = seating.round_quality(tables, history, teams)
+    names = {
+        r.pk: r.player.full_name
+        for r in Registration.objects.filter(tournament=tournament).select_related("player")
+    }
+    return RoundQuality(
+        sizes=quality["sizes"],
+        repeats=[(names[a], names[b], times) for a, b, times in quality["repeats"]],
+        teammates_together=[(names[a], names[b]) for a, b in quality["teammate_pairs"]],
+        odd_table_unfair=[names[p] for p in quality["odd_table_unfair"]],
+    )
+
+
+@dataclass(frozen=True)
+class SwapWarnings:
+    repeats: list[str]
+    teammates: list[str]
+
+    @property
+    def all(self) -> list[str]:
+        return self.teammates + self.repeats
+
+
+def swap_warnings(*, round_: Round, first: Registration, second: Registration) -> SwapWarnings:
+    """What swapping two players would cause: new repeated meetings, team-mates together."""
+    tables = _round_tables(round_)
+    swapped = [
+        [second.pk if r == first.pk else first.pk if r == second.pk else r for r in table]
+        for table in tables
+    ]
+    history = seating_history(round_.tournament, before=round_.number)
+    teams = _teams_of(round_.tournament)
+    before = seating.round_quality(tables, history, teams)
+    after = seating.round_quality(swapped, history, teams)
+    names = {
+        r.pk: r.player.full_name
+        for r in Registration.objects.filter(tournament=round_.tournament).select_related("player")
+    }
+    warnings = SwapWarnings(repeats=[], teammates=[])
+    old_repeats = {frozenset((a, b)) for a, b, _ in before["repeats"]}
+    for a, b, times in after["repeats"]:
+        if frozenset((a, b)) not in old_repeats:
+            warnings.repeats.append(
+                _("%(a)s and %(b)s have already met (%(times)d time(s)).")
+                % {"a": names[a], "b": names[b], "times": times}
+            )
+    old_clashes = {frozenset(p) for p in before["teammate_pairs"]}
+    for a, b in after["teammate_pairs"]:
+        if frozenset((a, b)) not in old_clashes:
+            warnings.teammates.append(
+                _("%(a)s and %(b)s are team-mates: they must not share a table.")
+                % {"a": names[a], "b": names[b]}
+            )
+    return warnings
+
+
+def seats_swap(
+    *, round_: Round, first: Registration, second: Registration, confirmed: bool = False
+) -> list[str]:
+    """Swap two players' seats in a round not yet started (or put a present player in a seat).
+
+    Returns the repeated meetings it creates; unless ``confirmed``, such a swap is not made
+    (the caller shows the warnings and asks again). Team-mates at one table are refused.
+    """
+    if first.pk == second.pk:
+        raise ServiceError(_("Choose two different players."))
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=round_.tournament_id)
+        round_ = Round.objects.get(pk=round_.pk)
+        if _round_started(round_):
+            raise ServiceError(_("This round has started: seats can no longer be swapped."))
+        warnings = swap_warnings(round_=round_, first=first, second=second)
+        if warnings.teammates:
+            raise ServiceError(" ".join(warnings.teammates))
+        if warnings.repeats and not confirmed:
+            return warnings.repeats
+        seats = {
+            s.registration_id: s for s in round_.seats.filter(registration__in=[first, second])
+        }
+        if first.pk not in seats and second.pk not in seats:
+            raise ServiceError(_("Neither player is seated in this round."))
+        if first.pk in seats and second.pk in seats:
+            a, b = seats[first.pk], seats[second.pk]
+            # Swap through a temporary removal to respect the unique (table, position) rule.
+            a_table, a_pos, b_table, b_pos = a.table_id, a.position, b.table_id, b.position
+            b.delete()
+            a.table_id, a.position = b_table, b_pos
+            a.save(update_fields=["table", "position"])
+            Seat.objects.create(table_id=a_table, round=round_, registration=second, position=a_pos)
+        else:
+            seated, newcomer = (
+                (seats[first.pk], second)
+                if first.pk in seats
+                else (
+                    seats[second.pk],
+                    first,
+                )
+            )
+            if newcomer.status != Registration.Status.PRESENT:
+                raise ServiceError(
+                    _("%(name)s is not checked in.") % {"name": newcomer.player.full_name}
+                )
+            seated.registration = newcomer
+            try:
+                seated.save(update_fields=["registration"])
+            except IntegrityError:
+                raise ServiceError(_("This player already has a seat.")) from None
+        _touch(round_.tournament)
+    return warnings.repeats
+
+
+def round_close(*, round_: Round, reason: str = "") -> Round:
+    """Close a round (the scoring service checks that every sheet is signed first)."""
+    from scoring.services import round_close_check
+
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status == Round.Status.CLOSED:
+            raise ServiceError(_("This round is already closed."))
+        round_close_check(round_=round_, reason=reason)
+        round_.status = Round.Status.CLOSED
+        round_.closed_at = timezone.now()
+        round_.close_reason = reason
+        round_.save(update_fields=["status", "closed_at", "close_reason"])
+        _touch(round_.tournament)
+    return round_
+
+
+def round_reopen(*, round_: Round) -> Round:
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.tournament.round_set.filter(number__gt=round_.number).exists():
+            raise ServiceError(_("A later round is already seated."))
+        round_.status = Round.Status.PLAYING
+        round_.closed_at = None
+        round_.save(update_fields=["status", "closed_at"])
+    return round_
+
+
+def registrations_with_counts(tournament: Tournament):
+    return (
+        Registration.objects.filter(tournament=tournament)
+        .select_related("player", "player__club", "team")
+        .annotate(rounds_seated=Count("seats", filter=Q(seats__round__tournament=tournament)))
+    )

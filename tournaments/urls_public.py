@@ -1,0 +1,19 @@
+from django.urls import path
+
+from tournaments.views import public
+
+app_name = "public"
+
+urlpatterns = [
+    path("t/<slug:slug>/", public.home, name="home"),
+    path("t/<slug:slug>/classement/", public.standings, name="standings"),
+    path(
+        "t/<slug:slug>/classement.<str:fmt>",
+        public.standings_export,
+        name="standings_export",
+    ),
+    path("t/<slug:slug>/position/<int:number>/", public.round_results, name="round"),
+    path("t/<slug:slug>/moi/", public.find_me, name="find_me"),
+    path("t/<slug:slug>/joueur/<int:registration_id>/", public.player, name="player"),
+    path("t/<slug:slug>/ecran/", public.tv, name="tv"),
+]

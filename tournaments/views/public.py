@@ -1,0 +1,358 @@
+"""Public pages (no login): standings, seating, results, a player's own page, a TV view.
+
+They show only what the organiser allows and never an edit control. Each response is cached on
+the tournament's last change (``Tournament.changed_at``) and answers conditional requests, so a
+thousand phones polling an unchanged page cost almost nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from django.core.cache import cache
+from django.db.models import Q
+from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from scoring.engine import get_rule_set, score_deal
+from scoring.models import Deal
+from scoring.presenters import explanation_lines
+from scoring.services import active_positions, to_engine
+from tournaments import exports
+from tournaments.models import Registration, Seat, Tournament
+from tournaments.selectors import round_tables
+from tournaments.standings import COUNTED, current_round, standings_data
+from tournaments.tables import StandingsTable, standings_rows
+
+CACHE_SECONDS = 600
+
+
+def public_page(view):
+    """Load the tournament; answer 304 or a cached copy when nothing changed since.
+
+    The version is the exact time of the tournament's last change (microseconds), used both as
+    the ETag and in the cache key, so a change never leaves a stale page behind.
+    """
+
+    @functools.wraps(view)
+    def wrapper(request, slug, **kwargs):
+        tournament = get_object_or_404(Tournament, slug=slug)
+        version = f"{tournament.pk}-{tournament.changed_at.timestamp():.6f}"
+        etag = f'"{version}-{get_language()}"'
+        if request.method == "GET" and etag in request.headers.get("If-None-Match", ""):
+            response = HttpResponseNotModified()
+            response["ETag"] = etag
+            return response
+        key = f"public:{version}:{get_language()}:{request.get_full_path()}"
+        cached = cache.get(key)
+        if cached is None:
+            response = view(request, tournament, **kwargs)
+            if hasattr(response, "render"):
+                response.render()
+            if response.status_code == 200:
+                cache.set(
+                    key,
+                    (
+                        response.content,
+                        response["Content-Type"],
+                        response.get("Content-Disposition"),
+                    ),
+                    CACHE_SECONDS,
+                )
+        else:
+            content, content_type, disposition = cached
+            response = HttpResponse(content, content_type=content_type)
+            if disposition:
+                response["Content-Disposition"] = disposition
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"
+        response["Vary"] = "Accept-Language, Cookie"
+        return response
+
+    return wrapper
+
+
+def _context(tournament, **extra):
+    return {"tournament": tournament, "public": True, **extra}
+
+
+@public_page
+def home(request, tournament):
+    data = standings_data(tournament)
+    current = current_round(tournament)
+    context = _context(
+        tournament,
+        current_round=current,
+        tables=round_tables(current) if current else [],
+        data=data,
+    )
+    if tournament.standings_public:
+        context["top"] = standings_rows(data.standings()[:10], [])
+        if tournament.is_team_event:
+            context["teams"] = data.team_standings()[:5]
+    return render(request, "tournaments/public/home.html", context)
+
+
+def _standings_context(tournament, request):
+    data = standings_data(tournament)
+    through = _int(request.GET.get("apres"))
+    if through is not None and through not in data.rounds:
+        through = None
+    rounds = [n for n in data.rounds if through is None or n <= through]
+    rows = standings_rows(data.standings(through), rounds, through=through)
+    return data, through, StandingsTable(rows, rounds=rounds)
+
+
+@public_page
+def standings(request, tournament):
+    if not tournament.standings_public:
+        return render(request, "tournaments/public/hidden.html", _context(tournament))
+    data, through, table = _standings_context(tournament, request)
+    context = _context(
+        tournament,
+        data=data,
+        table=table,
+        through=through,
+        rounds=data.rounds,
+        tie_breaks=tournament.tie_break_list,
+    )
+    if tournament.is_team_event:
+        context["teams"] = data.team_standings(through)
+    return render(request, "tournaments/public/standings.html", context)
+
+
+@public_page
+def standings_export(request, tournament, fmt: str):
+    if not tournament.standings_public:
+        raise Http404
+    data, _through, table = _standings_context(tournament, request)
+    headers = [str(c.header) for c in table.columns]
+    values = list(table.as_values())[1:]
+    name = f"classement-{tournament.slug}"
+    if fmt == "csv":
+        response = HttpResponse(exports.to_csv(headers, values), content_type="text/csv")
+        filename = f"{name}.csv"
+    elif fmt == "csv-fr":
+        response = HttpResponse(
+            exports.to_csv(headers, values, french=True), content_type="text/csv; charset=utf-8"
+        )
+        filename = f"{name}-excel-fr.csv"
+    elif fmt == "xlsx":
+        response = HttpResponse(
+            exports.to_xlsx(_("Standings"), headers, values),
+            content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        )
+        filename = f"{name}.xlsx"
+    elif fmt == "pdf":
+        from scoring.documents.pdf import standings_pdf
+
+        subtitle = _provisional_text(data) or _("Final standings")
+        response = HttpResponse(
+            standings_pdf(tournament.name, str(subtitle), headers, values),
+            content_type="application/pdf",
+        )
+        filename = f"{name}.pdf"
+    else:
+        raise Http404
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _provisional_text(data) -> str:
+    pending = [p for p in data.pending if p.missing or p.unsigned]
+    if not pending:
+        return ""
+    tables = sum(len(p.missing) + len(p.unsigned) for p in pending)
+    return _("Provisional after round %(round)d: %(tables)d table(s) pending") % {
+        "round": data.rounds[-1],
+        "tables": tables,
+    }
+
+
+@public_page
+def round_results(request, tournament, number: int):
+    round_ = tournament.round_set.filter(number=number).first()
+    if round_ is None:
+        raise Http404
+    tables = round_tables(round_)
+    show_scores = tournament.standings_public
+    totals = {}
+    if show_scores:
+        from django.db.models import Sum
+
+        from scoring.models import Score
+
+        totals = {
+            (row["sheet__table_id"], row["registration_id"]): row["total"]
+            for row in Score.objects.filter(sheet__table__round=round_, sheet__status__in=COUNTED)
+            .values("sheet__table_id", "registration_id")
+            .annotate(total=Sum("points"))
+        }
+    rows = [
+        {
+            "table": table,
+            "status": table.sheet.status,
+            "players": [
+                (seat, totals.get((table.pk, seat.registration_id))) for seat in table.seats.all()
+            ],
+        }
+        for table in tables
+    ]
+    return render(
+        request,
+        "tournaments/public/round.html",
+        _context(tournament, round=round_, rows=rows, show_scores=show_scores),
+    )
+
+
+@public_page
+def find_me(request, tournament):
+    query = request.GET.get("q", "").strip()
+    matches = []
+    if len(query) >= 2:
+        matches = list(
+            Registration.objects.filter(tournament=tournament)
+            .filter(
+                Q(player__last_name__icontains=query)
+                | Q(player__first_name__icontains=query)
+                | Q(player__licence=query)
+            )
+            .select_related("player__club")[:20]
+        )
+    return render(
+        request,
+        "tournaments/public/find_me.html",
+        _context(tournament, query=query, matches=matches),
+    )
+
+
+@public_page
+def player(request, tournament, registration_id: int):
+    registration = get_object_or_404(
+        Registration.objects.select_related("player__club", "team"),
+        pk=registration_id,
+        tournament=tournament,
+    )
+    seats = list(
+        Seat.objects.filter(registration=registration)
+        .select_related("table__round", "table__sheet")
+        .order_by("-round__number")
+    )
+    sheet_ids = [s.table.sheet.pk for s in seats]
+    table_seats: dict[int, list[Seat]] = {}
+    for seat in (
+        Seat.objects.filter(table_id__in=[s.table_id for s in seats])
+        .select_related("registration__player")
+        .order_by("position")
+    ):
+        table_seats.setdefault(seat.table_id, []).append(seat)
+    deals_by_sheet: dict[int, list[Deal]] = {}
+    for deal in Deal.objects.filter(sheet_id__in=sheet_ids).order_by("number"):
+        deals_by_sheet.setdefault(deal.sheet_id, []).append(deal)
+    rules = get_rule_set(tournament.rule_set)
+    rounds = []
+    for seat in seats:
+        at_table = table_seats[seat.table_id]
+        names = [s.registration.player.full_name for s in at_table]
+        size = len(at_table)
+        lines = []
+        for deal in deals_by_sheet.get(seat.table.sheet.pk, []):
+            item = {"deal": deal, "score": deal.scores[seat.position], "sat_out": False}
+            if deal.kind == Deal.Kind.PASSED:
+                item["passed"] = True
+            elif size == 5 and deal.dealer == seat.position:
+                item["sat_out"] = True
+            else:
+                active = active_positions(size, deal.dealer)
+                result = score_deal(to_engine(deal, size), rules)
+                item["taker"] = names[deal.taker]
+                item["explanation"] = explanation_lines(
+                    result.explanation, [names[p] for p in active]
+                )
+            lines.append(item)
+        rounds.append(
+            {
+                "round": seat.table.round,
+                "table": seat.table,
+                "seat": seat,
+                "names": names,
+                "deals": lines,
+                "total": sum(d["score"] for d in lines),
+                "status": seat.table.sheet.status,
+            }
+        )
+    data = standings_data(tournament)
+    chart = None
+    rank = None
+    if tournament.standings_public:
+        progression = data.progression().get(registration.pk, [])
+        chart = _chart(progression) if progression else None
+        rank = next((s for s in data.standings() if s.entry.id == registration.pk), None)
+    return render(
+        request,
+        "tournaments/public/player.html",
+        _context(
+            tournament,
+            registration=registration,
+            rounds=rounds,
+            current=rounds[0] if rounds else None,
+            standing=rank,
+            chart=chart,
+            penalties=sum(
+                p for e in data.entries if e.id == registration.pk for p in e.penalties.values()
+            ),
+        ),
+    )
+
+
+def _chart(progression: list[tuple[int, int, int]]) -> dict:
+    """A small server-rendered SVG line chart: cumulative score and rank after each round."""
+    width, height, pad = 320, 160, 28
+    totals = [t for _, t, _ in progression]
+    low, high = min(0, *totals), max(0, *totals)
+    span = (high - low) or 1
+    count = len(progression)
+
+    def x(i):
+        return pad + (width - 2 * pad) * (i / max(1, count - 1))
+
+    def y(v):
+        return pad + (height - 2 * pad) * (1 - (v - low) / span)
+
+    points = [(round(x(i), 1), round(y(t), 1), n, t, r) for i, (n, t, r) in enumerate(progression)]
+    return {
+        "width": width,
+        "height": height,
+        "zero": round(y(0), 1),
+        "polyline": " ".join(f"{px},{py}" for px, py, *_ in points),
+        "points": points,
+        "pad": pad,
+        "right": width - pad,
+    }
+
+
+@public_page
+def tv(request, tournament):
+    if not tournament.standings_public:
+        return render(request, "tournaments/public/hidden.html", _context(tournament))
+    data = standings_data(tournament)
+    rows = standings_rows(data.standings(), [])
+    return render(
+        request,
+        "tournaments/public/tv.html",
+        _context(
+            tournament,
+            rows=rows,
+            teams=data.team_standings() if tournament.is_team_event else None,
+            provisional=_provisional_text(data),
+        ),
+    )
+
+
+def _int(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None

@@ -1,0 +1,433 @@
+"""Staff pages: organisers prepare a tournament; organisers and referees run the day."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+
+from tarot_club.errors import ServiceError
+from tournaments import services
+from tournaments.forms import (
+    CloseRoundForm,
+    ImportForm,
+    PlayerForm,
+    SeatRoundForm,
+    StaffForm,
+    SwapForm,
+    TeamForm,
+    TournamentForm,
+    TournamentSettingsForm,
+)
+from tournaments.models import Registration, Round, StaffMember, Tournament
+from tournaments.permissions import can_create_tournaments, tournaments_for
+from tournaments.views.mixins import StaffTournamentMixin
+
+IMPORT_SESSION_KEY = "player_import"
+MAX_IMPORT_BYTES = 2 * 1024 * 1024
+
+
+def _form_error(form, error: ServiceError) -> None:
+    field = error.field if error.field in form.fields else None
+    form.add_error(field, str(error))
+
+
+class TournamentListView(LoginRequiredMixin, TemplateView):
+    template_name = "tournaments/staff_list.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["tournaments"] = tournaments_for(self.request.user).order_by("-date")
+        context["can_create"] = can_create_tournaments(self.request.user)
+        return context
+
+
+class TournamentCreateView(LoginRequiredMixin, TemplateView):
+    template_name = "tournaments/tournament_form.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not can_create_tournaments(request.user):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def get(self, request, *args, **kwargs):
+        return self.render_to_response(self.get_context_data(form=TournamentForm()))
+
+    def post(self, request, *args, **kwargs):
+        form = TournamentForm(request.POST)
+        if form.is_valid():
+            try:
+                tournament = services.tournament_create(
+                    created_by=request.user, **form.cleaned_data
+                )
+            except ServiceError as error:
+                _form_error(form, error)
+            else:
+                messages.success(request, _("Tournament created."))
+                return redirect("tournaments:dashboard", slug=tournament.slug)
+        return self.render_to_response(self.get_context_data(form=form), status=422)
+
+
+class SettingsView(StaffTournamentMixin, TemplateView):
+    template_name = "tournaments/tournament_form.html"
+    organiser_only = True
+
+    def get(self, request, *args, **kwargs):
+        form = TournamentSettingsForm(instance=self.tournament)
+        return self.render_to_response(self.get_context_data(form=form, editing=True))
+
+    def post(self, request, *args, **kwargs):
+        form = TournamentSettingsForm(
+            request.POST, instance=Tournament.objects.get(pk=self.tournament.pk)
+        )
+        if form.is_valid():
+            try:
+                services.tournament_update(tournament=self.tournament, **form.cleaned_data)
+            except ServiceError as error:
+                _form_error(form, error)
+            else:
+                messages.success(request, _("Settings saved."))
+                return redirect("tournaments:dashboard", slug=self.tournament.slug)
+        return self.render_to_response(self.get_context_data(form=form, editing=True), status=422)
+
+
+class DashboardView(StaffTournamentMixin, TemplateView):
+    template_name = "tournaments/dashboard.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        tournament = self.tournament
+        counts = dict.fromkeys(Registration.Status.values, 0)
+        for status in tournament.registrations.values_list("status", flat=True):
+            counts[status] += 1
+        context["counts"] = counts
+        context["rounds"] = list(tournament.round_set.order_by("number"))
+        try:
+            services.next_round_check(tournament)
+            context["next_round_problem"] = None
+        except ServiceError as error:
+            context["next_round_problem"] = str(error)
+        context["seat_form"] = kwargs.get("seat_form") or SeatRoundForm(
+            first_round=not context["rounds"]
+        )
+        context["next_number"] = len(context["rounds"]) + 1
+        return context
+
+
+class SeatRoundView(StaffTournamentMixin, TemplateView):
+    template_name = "tournaments/dashboard.html"
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        form = SeatRoundForm(request.POST)
+        if form.is_valid():
+            order = None
+            if form.cleaned_data.get("by_order"):
+                order = services.present_registrations(self.tournament)
+            try:
+                round_ = services.round_seat_next(
+                    tournament=self.tournament, seed=form.cleaned_data["seed"], order=order
+                )
+            except ServiceError as error:
+                messages.error(request, str(error))
+            else:
+                messages.success(request, _("Round %(n)d is seated.") % {"n": round_.number})
+                return redirect(
+                    "tournaments:round", slug=self.tournament.slug, number=round_.number
+                )
+        return redirect("tournaments:dashboard", slug=self.tournament.slug)
+
+
+class PlayersView(StaffTournamentMixin, TemplateView):
+    template_name = "tournaments/players.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["registrations"] = services.registrations_with_counts(self.tournament)
+        if self.tournament.is_team_event:
+            context["form"] = kwargs.get("form") or TeamForm(team_size=self.tournament.team_size)
+        else:
+            context["form"] = kwargs.get("form") or PlayerForm()
+        context["statuses"] = Registration.Status
+        return context
+
+    def post(self, request, *args, **kwargs):
+        tournament = self.tournament
+        if tournament.is_team_event:
+            form = TeamForm(request.POST, team_size=tournament.team_size)
+        else:
+            form = PlayerForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                if tournament.is_team_event:
+                    members = [
+                        services.PlayerRow(
+                            last_name=data[f"last_name_{i}"],
+                            first_name=data[f"first_name_{i}"],
+                            club=data[f"club_{i}"],
+                            licence=data[f"licence_{i}"],
+                        )
+                        for i in range(tournament.team_size)
+                    ]
+                    services.team_register(
+                        tournament=tournament,
+                        name=data["name"],
+                        members=members,
+                        present=data["present"],
+                    )
+                else:
+                    services.player_register(
+                        tournament=tournament,
+                        row=services.PlayerRow(
+                            last_name=data["last_name"],
+                            first_name=data["first_name"],
+                            club=data["club"],
+                            licence=data["licence"],
+                        ),
+                        present=data["present"],
+                    )
+            except ServiceError as error:
+                _form_error(form, error)
+            else:
+                messages.success(request, _("Registered."))
+                return redirect("tournaments:players", slug=tournament.slug)
+        return self.render_to_response(self.get_context_data(form=form), status=422)
+
+
+class CheckInView(StaffTournamentMixin, TemplateView):
+    """Present / absent / withdrawn, one button per player (htmx swaps the row)."""
+
+    template_name = "tournaments/_player_row.html"
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        registration = get_object_or_404(
+            Registration.objects.select_related("player", "team"),
+            pk=kwargs["registration_id"],
+            tournament=self.tournament,
+        )
+        try:
+            services.registration_set_status(
+                registration=registration, status=request.POST.get("status", "")
+            )
+        except ServiceError as error:
+            messages.error(request, str(error))
+        if request.htmx:
+            registration = services.registrations_with_counts(self.tournament).get(
+                pk=registration.pk
+            )
+            return self.render_to_response(
+                self.get_context_data(r=registration, statuses=Registration.Status)
+            )
+        return redirect("tournaments:players", slug=self.tournament.slug)
+
+
+class ImportView(StaffTournamentMixin, TemplateView):
+    """Upload → preview with every bad row and its reason → import all or nothing."""
+
+    template_name = "tournaments/import.html"
+    organiser_only = True
+
+    def get(self, request, *args, **kwargs):
+        return self.render_to_response(self.get_context_data(form=ImportForm()))
+
+    def post(self, request, *args, **kwargs):
+        if "confirm" in request.POST:
+            return self._confirm(request)
+        form = ImportForm(request.POST, request.FILES)
+        if not form.is_valid():
+            return self.render_to_response(self.get_context_data(form=form), status=422)
+        upload = form.cleaned_data["file"]
+        if upload.size > MAX_IMPORT_BYTES:
+            form.add_error("file", _("The file is larger than 2 MB."))
+            return self.render_to_response(self.get_context_data(form=form), status=422)
+        content = upload.read()
+        try:
+            preview = services.players_import_preview(
+                tournament=self.tournament, filename=upload.name, content=content
+            )
+        except ServiceError as error:
+            form.add_error("file", str(error))
+            return self.render_to_response(self.get_context_data(form=form), status=422)
+        token = ""
+        if preview.ok:
+            # Each preview is kept under its own token, and the confirm button names it: an
+            # older preview page imports exactly the file it showed.
+            token = hashlib.sha256(content).hexdigest()[:16]
+            previews = request.session.get(IMPORT_SESSION_KEY, {})
+            previews = {k: v for k, v in previews.items() if k != token}
+            previews[token] = {
+                "tournament": self.tournament.pk,
+                "name": upload.name,
+                "content": base64.b64encode(content).decode(),
+            }
+            request.session[IMPORT_SESSION_KEY] = dict(list(previews.items())[-3:])
+        return self.render_to_response(
+            self.get_context_data(
+                form=ImportForm(), preview=preview, filename=upload.name, token=token
+            )
+        )
+
+    def _confirm(self, request):
+        previews = request.session.get(IMPORT_SESSION_KEY, {})
+        token = request.POST.get("confirm", "")
+        stored = previews.get(token)
+        if not stored or stored["tournament"] != self.tournament.pk:
+            messages.error(request, _("Upload the file again: the preview has expired."))
+            return redirect("tournaments:import", slug=self.tournament.slug)
+        try:
+            count = services.players_import(
+                tournament=self.tournament,
+                filename=stored["name"],
+                content=base64.b64decode(stored["content"]),
+            )
+        except ServiceError as error:
+            messages.error(request, str(error))
+            return redirect("tournaments:import", slug=self.tournament.slug)
+        previews.pop(token, None)
+        request.session[IMPORT_SESSION_KEY] = previews
+        messages.success(request, _("%(count)d players imported.") % {"count": count})
+        return redirect("tournaments:players", slug=self.tournament.slug)
+
+
+class StaffView(StaffTournamentMixin, TemplateView):
+    template_name = "tournaments/staff.html"
+    organiser_only = True
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["staff"] = self.tournament.staff.select_related("user").order_by("role")
+        context["form"] = kwargs.get("form") or StaffForm()
+        return context
+
+    def post(self, request, *args, **kwargs):
+        form = StaffForm(request.POST)
+        if form.is_valid():
+            try:
+                services.referee_add(
+                    tournament=self.tournament,
+                    username=form.cleaned_data["username"],
+                    password=form.cleaned_data["password"],
+                    role=StaffMember.Role.REFEREE,
+                )
+            except ServiceError as error:
+                _form_error(form, error)
+            else:
+                messages.success(request, _("Referee added."))
+                return redirect("tournaments:staff", slug=self.tournament.slug)
+        return self.render_to_response(self.get_context_data(form=form), status=422)
+
+
+class RoundMixin(StaffTournamentMixin):
+    def get_round(self) -> Round:
+        try:
+            return self.tournament.round_set.get(number=self.kwargs["number"])
+        except Round.DoesNotExist:
+            raise Http404 from None
+
+
+class RoundView(RoundMixin, TemplateView):
+    template_name = "tournaments/round.html"
+
+    def get_context_data(self, **kwargs):
+        from scoring.selectors import round_dashboard
+
+        context = super().get_context_data(**kwargs)
+        round_ = self.get_round()
+        context["round"] = round_
+        context["tables"] = round_dashboard(round_)
+        if not self.request.htmx:
+            context["quality"] = services.round_quality(round_)
+            context["swap_form"] = kwargs.get("swap_form") or SwapForm(tournament=self.tournament)
+            context["close_form"] = kwargs.get("close_form") or CloseRoundForm()
+            context["is_last"] = not self.tournament.round_set.filter(
+                number__gt=round_.number
+            ).exists()
+        return context
+
+    def get_template_names(self):
+        if self.request.htmx and self.request.htmx.target == "tables":
+            return ["tournaments/_round_tables.html"]
+        return [self.template_name]
+
+
+class RoundActionView(RoundMixin, TemplateView):
+    """Regenerate, swap, close or reopen a round."""
+
+    template_name = "tournaments/round.html"
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        round_ = self.get_round()
+        action = kwargs["action"]
+        back = redirect("tournaments:round", slug=self.tournament.slug, number=round_.number)
+        try:
+            if action == "regenerate":
+                round_ = services.round_regenerate(round_=round_)
+                messages.success(
+                    request, _("Round seated again (seed %(seed)d).") % {"seed": round_.seed}
+                )
+            elif action == "swap":
+                form = SwapForm(request.POST, tournament=self.tournament)
+                if not form.is_valid():
+                    messages.error(request, _("Choose two players."))
+                    return back
+                warnings = services.seats_swap(
+                    round_=round_,
+                    first=form.cleaned_data["first"],
+                    second=form.cleaned_data["second"],
+                    confirmed=form.cleaned_data["confirmed"],
+                )
+                if warnings and not form.cleaned_data["confirmed"]:
+                    confirm = SwapForm(
+                        initial={**form.cleaned_data, "confirmed": True},
+                        tournament=self.tournament,
+                    )
+                    return self._confirm_swap(request, round_, warnings, confirm)
+                messages.success(request, _("Seats swapped."))
+            elif action == "close":
+                form = CloseRoundForm(request.POST)
+                form.is_valid()
+                services.round_close(round_=round_, reason=form.cleaned_data.get("reason", ""))
+                messages.success(request, _("Round %(n)d is closed.") % {"n": round_.number})
+            elif action == "reopen":
+                services.round_reopen(round_=round_)
+                messages.success(request, _("Round %(n)d is open again.") % {"n": round_.number})
+            else:
+                raise Http404
+        except ServiceError as error:
+            messages.error(request, str(error))
+        return back
+
+    def _confirm_swap(self, request, round_, warnings, confirm):
+        view = RoundView()
+        view.setup(request, slug=self.tournament.slug, number=round_.number)
+        view.tournament = self.tournament
+        context = view.get_context_data(swap_form=confirm)
+        context["swap_warnings"] = warnings
+        return view.render_to_response(context)
+
+
+class SeatingPlanPdfView(RoundMixin, TemplateView):
+    def get(self, request, *args, **kwargs):
+        from scoring.documents.pdf import seating_plan_pdf, table_cards_pdf
+        from tournaments.selectors import seating_plan
+
+        round_ = self.get_round()
+        cards = kwargs.get("kind") == "cards"
+        plan = seating_plan(round_, request=request, with_pins=cards)
+        content = table_cards_pdf(plan) if cards else seating_plan_pdf(plan)
+        name = (
+            f"{self.tournament.slug}-position-{round_.number}-{'cartes' if cards else 'plan'}.pdf"
+        )
+        response = HttpResponse(content, content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="{name}"'
+        return response
