@@ -17,11 +17,14 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
-## run: set up, migrate SQLite, serve on :8000
+## run: set up, migrate SQLite, load a demo on an empty database, serve on :8000
 run: $(STAMP)
 	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --noinput
+	DJANGO_DEBUG=1 $(BIN)/python manage.py setup_demo
 	@echo ""
-	@echo "  Tarot Club runs at http://$(HOST):$(PORT)/  (the score calculator needs no login)"
+	@echo "  Tarot Club runs at http://$(HOST):$(PORT)/"
+	@echo "  Staff pages: http://$(HOST):$(PORT)/gestion/  (log in as 'organisateur', password 'tarot-demo')"
+	@echo "  The score calculator and the public pages need no login."
 	@echo ""
 	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
 

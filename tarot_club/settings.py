@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "simple_history",
     "axes",
     "csp",
+    "tarot_club",
     "scoring",
     "tournaments",
 ]
@@ -182,7 +183,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT", str(BASE_DIR / "staticfiles"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

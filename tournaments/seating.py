@@ -75,6 +75,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -118,10 +119,13 @@ CANDIDATES = 6
 #: Evaluation budgets per unit of ``effort``: the search stops after ``MAX_EVALS`` move
 #: evaluations, or after ``STALL_PER_SWAP * rounds * n**2`` (clamped to the two bounds below)
 #: evaluations without a new best plan, scaling with the number of possible swaps.
-MAX_EVALS = 1_200_000
+MAX_EVALS = 500_000
 STALL_PER_SWAP = 150
 STALL_MIN = 20_000
 STALL_MAX = 250_000
+#: With tables of 5 (or 3) and fair odd tables, few zero-repeat plans exist, and those that
+#: do are found fast; the plateaus are mostly optimal, so stop sooner.
+STALL_MAX_ODD = 80_000
 
 
 class SeatingError(ValueError):
@@ -710,7 +714,8 @@ def _anneal(prob: _Problem, plan: list[list[list[int]]], rng: random.Random, eff
 
     accept_prob = [math.exp(-d / TEMPERATURE) for d in range(64)]
     max_evals = max(1, int(effort * MAX_EVALS))
-    stall_base = min(STALL_MAX, max(STALL_MIN, STALL_PER_SWAP * n_rounds * n * n))
+    stall_cap = STALL_MAX_ODD if w_odd and any(odd_t) and not all(odd_t) else STALL_MAX
+    stall_base = min(stall_cap, max(STALL_MIN, STALL_PER_SWAP * n_rounds * n * n))
     stall = max(1, int(effort * stall_base))
     rand = rng.random
     items = bad.items
@@ -921,6 +926,7 @@ def seat_round(
     order: Sequence[PlayerId] | None = None,
     effort: float = 1.0,
     odd_weight: int = W_ODD,
+    variant: int = 0,
 ) -> RoundSeating:
     """Seat one round of the players present.
 
@@ -941,7 +947,9 @@ def seat_round(
     ``seed`` draws round 1 (no history).  Once there is a history, who sits with whom is a
     deterministic function of the history (that is what lets round-by-round seating continue
     the previous plan even when each round gets a new seed); the seed then only shuffles the
-    seats within tables and the numbering of tables of the same size.
+    seats within tables and the numbering of tables of the same size.  To re-seat a round
+    differently (a "new draw" for round 2 or later), pass a non-zero ``variant``: the round
+    is then planned afresh from a generator seeded by it.
 
     ``effort`` scales the search budget; ``odd_weight`` weighs odd-table fairness against
     repeats (the default puts fairness first; 0 ignores it).  The result is deterministic
@@ -964,11 +972,15 @@ def seat_round(
         if seated is not None:
             return _finish(prob, [seated], seats_rng, shuffle_seats=False)[0]
     rounds_left = max(1, int(rounds_left))
-    if rounds_left > 1 and odd_table_counts is None:
+    if rounds_left > 1 and odd_table_counts is None and not variant:
         plan = _lookahead(prob, teams, history, seed, rounds_left, effort)
     else:
         horizon = min(rounds_left, MAX_LOOKAHEAD)
-        rng = _rng(seed, "round", 0, prob.n) if not history else _rng("single", prob.n)
+        extra = (variant,) if variant else ()
+        if not history:
+            rng = _rng(seed, "round", 0, prob.n, *extra)
+        else:
+            rng = _rng("single", prob.n, *extra)
         plan = prob.plan(horizon, rng, effort)
     return _finish(prob, plan[:1], seats_rng, shuffle_tables=True)[0]
 
@@ -976,6 +988,7 @@ def seat_round(
 #: Plans computed by :func:`_lookahead`, most recently used last (a pure-function memo).
 _PLAN_CACHE: OrderedDict[tuple, list[list[list[int]]]] = OrderedDict()
 _PLAN_CACHE_SIZE = 64
+_PLAN_LOCK = threading.Lock()
 #: Search effort (fraction) when a plan continues the plan of the previous round.
 LINK_EFFORT = 0.2
 
@@ -995,10 +1008,9 @@ def _lookahead(
     natural start for this plan (it may already be optimal).  So the plan after history
     ``H[:j]`` (j >= 1) is defined recursively: it continues the plan after ``H[:j-1]``
     (computed with one more round left) when ``H[j-1]`` is that plan's first round, and
-    starts afresh otherwise.  The chain starts after round 1 (whose plan depended on the
-    seed of round 1), and its plans do not depend on ``seed``, so it holds even when every
-    round is seated with a new seed.  This is a pure function of the inputs; a memo avoids
-    recomputing the chain.
+    starts afresh otherwise.  The chain starts after round 1 (a plain draw), and its plans
+    do not depend on ``seed``, so it holds even when every round is seated with a new seed.
+    This is a pure function of the inputs; a memo avoids recomputing the chain.
     """
     ids = prob.ids
     n = prob.n
@@ -1025,9 +1037,11 @@ def _lookahead(
     for j in range(j0, k + 1):
         horizon = min(rounds_left + (k - j), MAX_LOOKAHEAD)
         key = (params, hist_key[:j], horizon)
-        cached = _PLAN_CACHE.get(key)
-        if cached is not None:  # plans are never mutated once made
-            _PLAN_CACHE.move_to_end(key)
+        with _PLAN_LOCK:
+            cached = _PLAN_CACHE.get(key)
+            if cached is not None:  # plans are never mutated once made
+                _PLAN_CACHE.move_to_end(key)
+        if cached is not None:
             plan = cached
         else:
             prob_j = prob if j == k else _Problem(ids, teams, history[:j], None, prob.w_odd)
@@ -1042,9 +1056,10 @@ def _lookahead(
                 effort * LINK_EFFORT if start else effort,
                 start,
             )
-            _PLAN_CACHE[key] = plan
-            while len(_PLAN_CACHE) > _PLAN_CACHE_SIZE:
-                _PLAN_CACHE.popitem(last=False)
+            with _PLAN_LOCK:
+                _PLAN_CACHE[key] = plan
+                while len(_PLAN_CACHE) > _PLAN_CACHE_SIZE:
+                    _PLAN_CACHE.popitem(last=False)
         prev = plan
     return plan
 

@@ -90,6 +90,15 @@ def tournament_create(
     return tournament
 
 
+@transaction.atomic
+def tournament_delete(*, tournament: Tournament) -> None:
+    """Delete a tournament and everything in it (results first: registrations are protected
+    against deletion while any result refers to them). Players stay in the register."""
+    Round.objects.filter(tournament=tournament).delete()  # tables, seats, sheets, deals...
+    Registration.objects.filter(tournament=tournament).delete()
+    tournament.delete()
+
+
 LOCKED_ONCE_SEATED = ("format", "deals_per_round", "passed_deals_count", "rule_set")
 
 
@@ -571,7 +580,9 @@ def round_seat_next(
         return _seat(tournament, number, seed, order)
 
 
-def _seat(tournament: Tournament, number: int, seed: int, order: list[int] | None) -> Round:
+def _seat(
+    tournament: Tournament, number: int, seed: int, order: list[int] | None, variant: int = 0
+) -> Round:
     from scoring.models import ScoreSheet
 
     players = present_registrations(tournament)
@@ -584,6 +595,8 @@ def _seat(tournament: Tournament, number: int, seed: int, order: list[int] | Non
             seed=seed,
             rounds_left=max(1, tournament.rounds - number + 1),
             order=order,
+            # Seating again asks for a different plan, not just other seat numbers.
+            variant=variant,
         )
     except seating.SeatingError as error:
         raise _seating_error(error) from None
@@ -628,7 +641,7 @@ def round_regenerate(*, round_: Round, seed: int | None = None) -> Round:
             seating.check_feasible(present_registrations(tournament), _teams_of(tournament))
         except seating.SeatingError as error:
             raise _seating_error(error) from None
-        return _seat(tournament, number, new_seed, None)
+        return _seat(tournament, number, new_seed, None, variant=new_seed)
 
 
 def _round_tables(round_: Round) -> list[list[int]]:

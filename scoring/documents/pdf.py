@@ -283,6 +283,93 @@ class _PageFooter(Flowable):
         self.canv._tarot_footer = self.text
 
 
+_PDF_ESCAPES = [
+    f"\\{c:03o}" if c < 32 or c >= 127 else ("\\" + chr(c) if chr(c) in "\\()" else chr(c))
+    for c in range(256)
+]
+_STANDARD_FONTS = frozenset(
+    {FONT, BOLD, ITALIC, "Helvetica-BoldOblique", MONO, MONO_BOLD, "Courier-Oblique"}
+)
+
+
+@lru_cache(maxsize=16)
+def _widths(font_name: str) -> tuple[int, ...]:
+    return tuple(pdfmetrics.getFont(font_name).widths)
+
+
+class _FastCanvas(rl_canvas.Canvas):
+    """A canvas whose plain-string drawing skips reportlab's general text machinery.
+
+    For a built-in font (WinAnsi) and text that encodes to cp1252 (WinAnsi), ``drawString`` and
+    friends write the one ``BT … Tj ET`` operator reportlab would write, without building a text
+    object per string: a score-sheet bundle draws ~150 strings a page. Anything else (a TTF font,
+    a character needing a substitute font, text modes, spacing) goes through reportlab as usual.
+    ``setFont`` and ``line`` (the table grids) format their numbers with f-strings: reportlab's
+    pure-Python number formatting is the single biggest cost when its optional C accelerator
+    (the ``rl-accel`` package) is not installed.
+    """
+
+    def _fast(self, x: float, y: float, text: str, align: float) -> bool:
+        if not self.bottomup or self._fontname not in _STANDARD_FONTS:
+            return False
+        try:
+            raw = text.encode("cp1252")
+        except UnicodeEncodeError:
+            return False
+        if align:
+            widths = _widths(self._fontname)
+            x -= align * sum(map(widths.__getitem__, raw)) * self._fontsize / 1000
+        body = "".join(map(_PDF_ESCAPES.__getitem__, raw))
+        self._code.append(f"BT 1 0 0 1 {x:.3f} {y:.3f} Tm ({body}) Tj T* ET")
+        return True
+
+    def setFont(self, psfontname, size, leading=None):
+        if psfontname not in _STANDARD_FONTS:
+            super().setFont(psfontname, size, leading)
+            return
+        if leading is None:
+            leading = size * 1.2
+        self._fontname, self._fontsize, self._leading = psfontname, size, leading
+        name = self._doc.getInternalFontName(psfontname)
+        self._code.append(f"BT {name} {size:.2f} Tf {leading:.2f} TL ET")
+
+    def line(self, x1, y1, x2, y2):
+        self._code.append(f"n {x1:.2f} {y1:.2f} m {x2:.2f} {y2:.2f} l S")
+
+    def drawString(self, x, y, text, mode=None, charSpace=0, direction=None, **kw):
+        if (
+            mode is None
+            and not charSpace
+            and direction is None
+            and not kw
+            and self._fast(x, y, text, 0)
+        ):
+            return
+        super().drawString(x, y, text, mode, charSpace, direction, **kw)
+
+    def drawRightString(self, x, y, text, mode=None, charSpace=0, direction=None, **kw):
+        if (
+            mode is None
+            and not charSpace
+            and direction is None
+            and not kw
+            and self._fast(x, y, text, 1)
+        ):
+            return
+        super().drawRightString(x, y, text, mode, charSpace, direction, **kw)
+
+    def drawCentredString(self, x, y, text, mode=None, charSpace=0, direction=None, **kw):
+        if (
+            mode is None
+            and not charSpace
+            and direction is None
+            and not kw
+            and self._fast(x, y, text, 0.5)
+        ):
+            return
+        super().drawCentredString(x, y, text, mode, charSpace, direction, **kw)
+
+
 _streams_lock = threading.Lock()
 _streams_users = 0
 _streams_saved = 1
@@ -394,7 +481,7 @@ def score_sheet_pdf(sheets: Iterable[SheetData]) -> bytes:
     if not story:
         story.append(Paragraph("Aucune feuille de marque.", S_SUB))
     with _binary_streams():
-        doc.build(story)
+        doc.build(story, canvasmaker=_FastCanvas)
     return buffer.getvalue()
 
 
@@ -1198,7 +1285,7 @@ def seating_plan_pdf(plan: SeatingPlan) -> bytes:
     if entries:
         story.append(_alphabetical_table(entries, frame._width))
     with _binary_streams():
-        doc.build(story)
+        doc.build(story, canvasmaker=_FastCanvas)
     return buffer.getvalue()
 
 
@@ -1276,7 +1363,7 @@ def table_cards_pdf(plan: SeatingPlan) -> bytes:
     """
     buffer = io.BytesIO()
     page_w, page_h = A4
-    canv = rl_canvas.Canvas(buffer, pagesize=A4)
+    canv = _FastCanvas(buffer, pagesize=A4)
     canv.setTitle(_clean(f"Cartes de table — {_plan_title(plan)}"))
     canv.setAuthor("Tarot — gestion de tournois")
     canv.setCreator("Tarot — gestion de tournois")
@@ -1484,5 +1571,5 @@ def standings_pdf(title: str, subtitle: str, headers: list[str], rows: list[list
     table.setStyle(TableStyle(style))
     story.append(table)
     with _binary_streams():
-        doc.build(story)
+        doc.build(story, canvasmaker=_FastCanvas)
     return buffer.getvalue()

@@ -245,6 +245,18 @@ def test_new_seed_every_round_still_continues_the_plan(n: int) -> None:
     assert {frozenset(t) for t in other.tables} == {frozenset(t) for t in done[2].tables}
 
 
+def test_variant_reseats_a_later_round_differently() -> None:
+    players = list(range(24))
+    done = seat_sequentially(players, 2, seed=3)
+    base = seat_round(players, history=done[:1], rounds_left=4, seed=3)
+    again = seat_round(players, history=done[:1], rounds_left=4, seed=3, variant=1)
+    assert_valid_round(again, players, None)
+    assert again.repeat_count == 0
+    assert {frozenset(t) for t in again.tables} != {frozenset(t) for t in base.tables}
+    nxt = seat_round(players, history=[done[0], again], rounds_left=3, seed=3)
+    assert nxt.repeat_count == 0
+
+
 def test_edited_round_in_history() -> None:
     """The organiser swapped two players after seating: the next round adapts."""
     players = list(range(24))

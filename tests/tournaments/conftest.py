@@ -221,6 +221,11 @@ def snapshot(tournament: Tournament) -> dict:
     from tournaments.models import Player, Seat, Team
 
     return {
+        "tournament": list(
+            Tournament.objects.filter(pk=tournament.pk).values_list(
+                "name", "format", "rounds", "deals_per_round", "visibility", "finished"
+            )
+        ),
         "registrations": sorted(
             Registration.objects.filter(tournament=tournament).values_list(
                 "pk", "status", "withdrawn_after_round", "team_id"

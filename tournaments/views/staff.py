@@ -16,6 +16,7 @@ from django.views.generic import TemplateView
 from tarot_club.errors import ServiceError
 from tournaments import services
 from tournaments.forms import (
+    ArchiveForm,
     CloseRoundForm,
     ImportForm,
     PlayerForm,
@@ -47,6 +48,51 @@ class TournamentListView(LoginRequiredMixin, TemplateView):
         context["tournaments"] = tournaments_for(self.request.user).order_by("-date")
         context["can_create"] = can_create_tournaments(self.request.user)
         return context
+
+
+class ArchiveExportView(StaffTournamentMixin, TemplateView):
+    organiser_only = True
+
+    def get(self, request, *args, **kwargs):
+        from tournaments.archive import export_json
+
+        response = HttpResponse(export_json(self.tournament), content_type="application/json")
+        response["Content-Disposition"] = (
+            f'attachment; filename="archive-{self.tournament.slug}.json"'
+        )
+        return response
+
+
+class ArchiveImportView(LoginRequiredMixin, TemplateView):
+    template_name = "tournaments/archive_import.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not can_create_tournaments(request.user):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def get(self, request, *args, **kwargs):
+        return self.render_to_response(self.get_context_data(form=ArchiveForm()))
+
+    def post(self, request, *args, **kwargs):
+        from tournaments.archive import import_json
+
+        form = ArchiveForm(request.POST, request.FILES)
+        if form.is_valid():
+            try:
+                tournament = import_json(form.cleaned_data["file"].read())
+            except ServiceError as error:
+                form.add_error("file", str(error))
+            else:
+                if not StaffMember.objects.filter(
+                    tournament=tournament, user=request.user
+                ).exists():
+                    StaffMember.objects.create(
+                        tournament=tournament, user=request.user, role=StaffMember.Role.ORGANISER
+                    )
+                messages.success(request, _("Tournament imported."))
+                return redirect("tournaments:dashboard", slug=tournament.slug)
+        return self.render_to_response(self.get_context_data(form=form), status=422)
 
 
 class TournamentCreateView(LoginRequiredMixin, TemplateView):

@@ -22,6 +22,30 @@ def organiser_group() -> Group:
     return group
 
 
+def in_progress(tournament) -> None:
+    """Seat the next round and play part of it, so the referee's dashboard is alive."""
+    import random
+
+    from scoring.engine.sampling import random_legal_deal
+    from scoring.services import Actor, deal_record
+    from tournaments.selectors import round_tables
+    from tournaments.services import round_seat_next
+
+    rng = random.Random(5)
+    round_ = round_seat_next(tournament=tournament, seed=99)
+    for index, table in enumerate(round_tables(round_)):
+        for number in range(1, index + 1):  # table 1: nothing yet, table 2: one deal, ...
+            if number > tournament.deals_per_round:
+                break
+            deal_record(
+                sheet=table.sheet,
+                number=number,
+                kind="played",
+                deal=random_legal_deal(rng, 4),
+                actor=Actor.table(page="demo"),
+            )
+
+
 class Command(BaseCommand):
     help = "Create the demo organiser and a demo tournament on an empty database."
 

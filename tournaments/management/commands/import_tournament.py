@@ -1,0 +1,25 @@
+"""``manage.py import_tournament FILE.json``: all or nothing, with integrity checks."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tarot_club.errors import ServiceError
+from tournaments.archive import import_json
+
+
+class Command(BaseCommand):
+    help = "Import a tournament archive made by export_tournament (all or nothing)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+
+    def handle(self, *args, file, **options):
+        path = Path(file)
+        if not path.is_file():
+            raise CommandError(f"No file {file!r}.")
+        try:
+            tournament = import_json(path.read_bytes())
+        except ServiceError as error:
+            raise CommandError(str(error)) from None
+        self.stdout.write(f"Tournament {tournament.slug} imported.")
