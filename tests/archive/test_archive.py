@@ -1,4 +1,4 @@
-"""Tournament archives: export, wipe, import — same standings, same fingerprints; bad files refused."""
+"""Tournament archives: export then import: same standings, same fingerprints; bad files refused."""
 
 from __future__ import annotations
 
