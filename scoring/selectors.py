@@ -79,7 +79,8 @@ class SheetView:
         by_reg = {s.registration_id: i for i, s in enumerate(self.seats)}
         totals = [0] * self.size
         for penalty in self.penalties:
-            totals[by_reg[penalty.registration_id]] += penalty.amount
+            if penalty.registration_id in by_reg:
+                totals[by_reg[penalty.registration_id]] += penalty.amount
         return totals
 
     @property
@@ -100,7 +101,9 @@ def sheet_view(sheet_id: int) -> SheetView:
         .order_by("position")
     )
     deals = list(Deal.objects.filter(sheet=sheet).order_by("number"))
-    penalties = list(Penalty.objects.filter(sheet=sheet).select_related("referee"))
+    penalties = list(
+        Penalty.objects.filter(sheet=sheet).select_related("referee", "registration__player")
+    )
     signatures = list(Signature.objects.filter(sheet=sheet).order_by("signed_at", "pk"))
     table = sheet.table
     view = SheetView(
@@ -173,7 +176,7 @@ def sheet_data(
         if blank
         else tuple(
             doc.SheetPenalty(
-                player=reg_names[p.registration_id],
+                player=reg_names.get(p.registration_id) or p.registration.player.full_name,
                 amount=p.amount,
                 reason=p.reason,
                 referee=p.referee.get_username() if p.referee else "",
@@ -291,7 +294,9 @@ def sheet_views_bulk(tables) -> list[SheetView]:
     for deal in Deal.objects.filter(sheet_id__in=sheet_ids).order_by("number"):
         deals.setdefault(deal.sheet_id, []).append(deal)
     penalties: dict[int, list[Penalty]] = {}
-    for penalty in Penalty.objects.filter(sheet_id__in=sheet_ids).select_related("referee"):
+    for penalty in Penalty.objects.filter(sheet_id__in=sheet_ids).select_related(
+        "referee", "registration__player"
+    ):
         penalties.setdefault(penalty.sheet_id, []).append(penalty)
     signatures: dict[int, list[Signature]] = {}
     for signature in Signature.objects.filter(sheet_id__in=sheet_ids).order_by("signed_at", "pk"):

@@ -173,7 +173,11 @@ def _check_licence(tournament: Tournament, row: PlayerRow) -> Player | None:
             % {"licence": row.licence, "name": player.full_name},
             field="licence",
         )
-    if player.last_name.casefold() != row.last_name.casefold():
+    if player.last_name.casefold() != row.last_name.casefold() or (
+        row.first_name.strip()
+        and player.first_name
+        and player.first_name.casefold() != row.first_name.strip().casefold()
+    ):
         raise ServiceError(
             _("Licence %(licence)s belongs to %(name)s.")
             % {"licence": row.licence, "name": player.full_name},
@@ -266,8 +270,13 @@ def registration_set_status(*, registration: Registration, status: str) -> Regis
         raise ServiceError(_("Unknown status."))
     tournament = registration.tournament
     if status == Registration.Status.WITHDRAWN:
+        # The last round the player took part in: a seated round that has not started yet
+        # does not count (the organiser swaps someone in or seats it again).
         registration.withdrawn_after_round = (
-            Round.objects.filter(tournament=tournament).count() or None
+            Round.objects.filter(tournament=tournament)
+            .exclude(status=Round.Status.SEATED)
+            .count()
+            or None
         )
     elif registration.status == Registration.Status.WITHDRAWN:
         registration.withdrawn_after_round = None
@@ -617,11 +626,13 @@ def _seat(
 
 
 def _round_started(round_: Round) -> bool:
-    from scoring.models import Deal
+    """A round has started once anything was recorded on one of its sheets: a deal, a penalty,
+    paper totals, a signature — any event. Its seating is then fixed."""
+    from scoring.models import SheetEvent
 
-    return Deal.objects.filter(sheet__table__round=round_).exists() or round_.status != (
-        Round.Status.SEATED
-    )
+    return round_.status != Round.Status.SEATED or SheetEvent.objects.filter(
+        sheet__table__round=round_
+    ).exists()
 
 
 def round_regenerate(*, round_: Round, seed: int | None = None) -> Round:
@@ -736,6 +747,8 @@ def seats_swap(
     """
     if first.pk == second.pk:
         raise ServiceError(_("Choose two different players."))
+    if first.tournament_id != round_.tournament_id or second.tournament_id != round_.tournament_id:
+        raise ServiceError(_("Both players must be registered in this tournament."))
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=round_.tournament_id)
         round_ = Round.objects.get(pk=round_.pk)
@@ -801,6 +814,8 @@ def round_close(*, round_: Round, reason: str = "") -> Round:
 def round_reopen(*, round_: Round) -> Round:
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status != Round.Status.CLOSED:
+            raise ServiceError(_("This round is not closed."))
         if round_.tournament.round_set.filter(number__gt=round_.number).exists():
             raise ServiceError(_("A later round is already seated."))
         round_.status = Round.Status.PLAYING

@@ -941,7 +941,11 @@ def _deal_table(sheet: SheetData, available: float) -> tuple[Table, float]:
                 "dealer": who(deal.dealer, "dealer"),
                 "dead": who(deal.sitting_out, "dead") if show_dead else "",
                 "taker": who(deal.taker, "taker"),
-                "partner": who(deal.partner, "partner") if show_partner else "",
+                "partner": (
+                    (who(deal.partner, "partner") or ("seul" if not deal.sitting_out else ""))
+                    if show_partner
+                    else ""
+                ),
                 "contract": CONTRACTS.get(deal.contract, _clean(deal.contract)),
                 "oudlers": "" if deal.oudlers is None else str(deal.oudlers),
                 "points": _number(deal.points),

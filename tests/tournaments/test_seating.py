@@ -434,14 +434,6 @@ def penalised_round():
     return tournament, round_, late, Registration.objects.get(pk=tables[1][0])
 
 
-@pytest.mark.xfail(
-    reason=(
-        "BUG: seats_swap allows a swap after a penalty (the round counts as not started), the "
-        "penalty stays on the old table's sheet for a player no longer seated there, and the "
-        "last signature of that table crashes (KeyError in scoring.selectors.sheet_data)"
-    ),
-    strict=True,
-)
 def test_swap_after_a_penalty_leaves_every_sheet_signable():
     _, round_, late, other = penalised_round()
     with contextlib.suppress(ServiceError):  # refusing the swap is a correct answer too
@@ -464,13 +456,6 @@ def test_swap_after_a_penalty_leaves_every_sheet_signable():
     assert penalty.sheet.table == Seat.objects.get(round=round_, registration=late).table
 
 
-@pytest.mark.xfail(
-    reason=(
-        "BUG: round_regenerate deletes the round's tables and sheets; a penalty given before the "
-        "first deal is deleted with them, silently"
-    ),
-    strict=True,
-)
 def test_regenerate_after_a_penalty_keeps_it_or_is_refused():
     _, round_, late, _ = penalised_round()
     try:

@@ -58,7 +58,7 @@ class Command(BaseCommand):
         if user is None:
             user = User.objects.create_user(username=USERNAME, password=PASSWORD)
         user.groups.add(organiser_group())
-        create_demo(
+        demo = create_demo(
             players=20,
             rounds=3,
             deals=4,
@@ -68,6 +68,7 @@ class Command(BaseCommand):
             name="Tournoi de démonstration par équipes",
             created_by=user,
         )
+        in_progress(demo.tournament)
         create_demo(
             players=16,
             rounds=5,

@@ -1,0 +1,196 @@
+"""Throughput under gunicorn: a production-style server on a free local port, loaded by wrk.
+
+Only 127.0.0.1 is ever targeted; every load run has a fixed, short duration.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+OUT = ROOT / "bench" / "out"
+
+REPORT_LUA = r"""
+local counter = 1
+local threads = {}
+function setup(thread)
+  thread:set("id", counter)
+  table.insert(threads, thread)
+  counter = counter + 1
+end
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    'WRKJSON {"requests": %d, "duration_us": %d, "bytes": %d, "connect": %d, "read": %d, ' ..
+    '"write": %d, "status": %d, "timeout": %d, "p50_ms": %.3f, "p90_ms": %.3f, ' ..
+    '"p99_ms": %.3f, "max_ms": %.3f}\n',
+    summary.requests, summary.duration, summary.bytes, e.connect, e.read, e.write, e.status,
+    e.timeout, latency:percentile(50) / 1000, latency:percentile(90) / 1000,
+    latency:percentile(99) / 1000, latency.max / 1000))
+end
+"""
+
+POST_LUA = r"""
+-- Deal entry: every thread posts the deals of its own tables (table index mod threads),
+-- deal 1 of every table first, then deal 2, ... so a table's deals arrive in order.
+local items = {}
+local index = 0
+local exhausted = 0
+function init(args)
+  local path, nthreads = args[1], tonumber(args[2])
+  local cookie = args[3]
+  for line in io.lines(path) do
+    local t, p, b = line:match("^(%d+)\t([^\t]+)\t(.*)$")
+    if (tonumber(t) % nthreads) == (id - 1) then
+      table.insert(items, wrk.format("POST", p, {
+        ["Content-Type"] = "application/x-www-form-urlencoded",
+        ["Cookie"] = "csrftoken=" .. cookie,
+      }, b .. "&csrfmiddlewaretoken=" .. cookie))
+    end
+  end
+end
+function request()
+  index = index + 1
+  if index > #items then
+    exhausted = exhausted + 1
+    index = #items
+  end
+  return items[index]
+end
+function response(status, headers, body)
+  if index >= #items then
+    wrk.thread:stop()
+  end
+end
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """gunicorn tarot_club.wsgi, DEBUG off, static files collected into a temporary folder."""
+
+    def __init__(self, env: dict, workers: int = 3):
+        self.env = {
+            **env,
+            "DJANGO_DEBUG": "0",
+            "DJANGO_SECURE": "0",
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "DJANGO_SECRET_KEY": env.get("DJANGO_SECRET_KEY", "bench-only-not-a-secret"),
+        }
+        self.workers = workers
+        self.port = free_port()
+        self.process: subprocess.Popen | None = None
+        self.static = tempfile.mkdtemp(prefix="tarot-bench-static-")
+        self.env["DJANGO_STATIC_ROOT"] = self.static
+        self.log = OUT / f"gunicorn-{os.getpid()}.log"
+
+    def __enter__(self) -> Server:
+        subprocess.run(
+            [str(BIN / "python"), "manage.py", "collectstatic", "--noinput", "-v0"],
+            cwd=ROOT,
+            env=self.env,
+            check=True,
+        )
+        self.process = subprocess.Popen(
+            [
+                str(BIN / "gunicorn"),
+                "tarot_club.wsgi",
+                "--workers",
+                str(self.workers),
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--access-logfile",
+                "",
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=open(self.log, "w"),  # noqa: SIM115
+            stderr=subprocess.STDOUT,
+        )
+        return self
+
+    def wait(self, path: str, timeout: float = 60) -> None:
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            try:
+                with urllib.request.urlopen(self.url(path), timeout=10) as r:
+                    if r.status == 200:
+                        return
+            except Exception:  # noqa: BLE001 - not up yet
+                time.sleep(0.3)
+        raise RuntimeError(f"gunicorn did not answer {path}; see {self.log}")
+
+    def warm(self, path: str, n: int = 12) -> None:
+        """A few requests so that every worker has imported everything and cached the page."""
+        for _ in range(n):
+            with urllib.request.urlopen(self.url(path), timeout=30) as r:
+                r.read()
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def __exit__(self, *exc) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        shutil.rmtree(self.static, ignore_errors=True)
+
+
+def wrk(url: str, *, seconds: int, threads: int = 2, connections: int = 8, script: str = REPORT_LUA,
+        args: list[str] | None = None) -> dict:
+    lua = OUT / f"wrk-{os.getpid()}-{abs(hash(script)) % 10000}.lua"
+    lua.write_text(script if script is REPORT_LUA else script + REPORT_LUA)
+    command = [
+        "wrk",
+        f"-t{threads}",
+        f"-c{connections}",
+        f"-d{seconds}s",
+        "--timeout",
+        "10s",
+        "-s",
+        str(lua),
+        url,
+    ]
+    if args:
+        command += ["--", *args]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60)
+    line = next((x for x in done.stdout.splitlines() if x.startswith("WRKJSON ")), None)
+    if line is None:
+        raise RuntimeError(f"wrk failed: {done.stdout}\n{done.stderr}")
+    result = json.loads(line[len("WRKJSON "):])
+    result["seconds"] = result["duration_us"] / 1e6
+    result["requests_per_s"] = round(result["requests"] / result["seconds"], 1)
+    result["errors"] = sum(result[k] for k in ("connect", "read", "write", "status", "timeout"))
+    return result
+
+
+def post_script() -> str:
+    return POST_LUA
+
+
+def write_items(items: list[tuple[str, str]], tables: dict[str, int]) -> Path:
+    path = OUT / f"wrk-post-{os.getpid()}.tsv"
+    with open(path, "w") as f:
+        for p, body in items:
+            f.write(f"{tables[p]}\t{p}\t{body}\n")
+    return path
