@@ -30,6 +30,7 @@ run: $(STAMP)
 
 ## test: set up, lint, then run the whole test suite (browser tests when chromium is installed)
 test: $(STAMP) lint
+	@command -v chromium >/dev/null 2>&1 || echo "NOTE: chromium is not installed: the browser tests will be SKIPPED (apt-get install chromium)."
 	DJANGO_TESTING=1 $(BIN)/python -m pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
 
 lint: $(STAMP)

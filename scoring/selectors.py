@@ -84,6 +84,18 @@ class SheetView:
         return totals
 
     @property
+    def player_choices(self) -> list[tuple[int, str]]:
+        """(registration id, name) of the players at the table, in seat order."""
+        return [(s.registration_id, n) for s, n in zip(self.seats, self.names, strict=True)]
+
+    @property
+    def position_choices(self) -> list[tuple[int, str]]:
+        return [(s.position, n) for s, n in zip(self.seats, self.names, strict=True)]
+
+    def seat_of(self, registration_id: int) -> Seat:
+        return next(s for s in self.seats if s.registration_id == registration_id)
+
+    @property
     def current_signatures(self) -> list[Signature]:
         return [s for s in self.signatures if s.superseded_at is None]
 

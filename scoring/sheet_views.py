@@ -86,7 +86,6 @@ class SheetPage(View):
         if form is None and slot is not None and not view.sheet.paper_mode:
             initial = _initial_from_deal(slot.existing, slot) if slot.existing else {}
             form = self.make_form(view, slot, initial=initial)
-        players = [(s.registration_id, n) for s, n in zip(view.seats, view.names, strict=True)]
         return {
             "view": view,
             "tournament": view.tournament,
@@ -99,7 +98,7 @@ class SheetPage(View):
             "referee": self.referee,
             "page_url": self.url(),
             "pin_form": extra.pop("pin_form", None)
-            or PinForm(players=[p for p in players if p[0] not in view.signed_ids]),
+            or PinForm(players=[p for p in view.player_choices if p[0] not in view.signed_ids]),
             **extra,
         }
 
@@ -178,12 +177,9 @@ class SheetPage(View):
 
     def post_sign(self, request):
         view = sheet_view(self.sheet.pk)
-        players = [(s.registration_id, n) for s, n in zip(view.seats, view.names, strict=True)]
-        form = PinForm(request.POST, players=players)
+        form = PinForm(request.POST, players=view.player_choices)
         if form.is_valid():
-            seat = next(
-                s for s in view.seats if s.registration_id == form.cleaned_data["registration"]
-            )
+            seat = view.seat_of(form.cleaned_data["registration"])
             try:
                 services.sheet_sign_with_pin(
                     sheet=view.sheet,
@@ -260,12 +256,9 @@ class RefereeSheetView(StaffTournamentMixin, SheetPage):
 
     def post_penalty(self, request):
         view = sheet_view(self.sheet.pk)
-        players = [(s.registration_id, n) for s, n in zip(view.seats, view.names, strict=True)]
-        form = PenaltyForm(request.POST, players=players)
+        form = PenaltyForm(request.POST, players=view.player_choices)
         if form.is_valid():
-            seat = next(
-                s for s in view.seats if s.registration_id == form.cleaned_data["registration"]
-            )
+            seat = view.seat_of(form.cleaned_data["registration"])
             try:
                 services.penalty_add(
                     sheet=view.sheet,
@@ -283,8 +276,7 @@ class RefereeSheetView(StaffTournamentMixin, SheetPage):
 
     def post_paper(self, request):
         view = sheet_view(self.sheet.pk)
-        players = [(s.position, n) for s, n in zip(view.seats, view.names, strict=True)]
-        form = PaperTotalsForm(request.POST, players=players)
+        form = PaperTotalsForm(request.POST, players=view.position_choices)
         if form.is_valid():
             try:
                 services.paper_totals_record(
@@ -310,17 +302,13 @@ class RefereeSheetView(StaffTournamentMixin, SheetPage):
         return redirect(self.url())
 
     def context(self, view, number=None, form=None, preview=None, **extra):
-        players = [(s.registration_id, n) for s, n in zip(view.seats, view.names, strict=True)]
-        positions = [(s.position, n) for s, n in zip(view.seats, view.names, strict=True)]
-        extra.setdefault("penalty_form", PenaltyForm(players=players))
+        extra.setdefault("penalty_form", PenaltyForm(players=view.player_choices))
+        totals = zip(view.position_choices, view.sheet.paper_totals, strict=False)
         extra.setdefault(
             "paper_form",
             PaperTotalsForm(
-                players=positions,
-                initial={
-                    f"total_{p}": t
-                    for (p, _), t in zip(positions, view.sheet.paper_totals, strict=False)
-                },
+                players=view.position_choices,
+                initial={f"total_{position}": total for (position, _), total in totals},
             ),
         )
         extra["table_link"] = self.request.build_absolute_uri(

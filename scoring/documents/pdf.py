@@ -95,38 +95,7 @@ def _style(name: str, **kw) -> ParagraphStyle:
 
 S_SUB = _style("sub", fontSize=9.5, leading=12)
 
-SEAT_NAMES = {"N": "Nord", "E": "Est", "S": "Sud", "O": "Ouest", "W": "Ouest", "5": "5e place"}
-CONTRACTS = {
-    "petite": "Petite",
-    "prise": "Petite",
-    "garde": "Garde",
-    "garde_sans": "Garde sans",
-    "garde_contre": "Garde contre",
-}
-CAMPS = {"attack": "Attaque", "defence": "Défense"}
-HANDFULS = {"simple": "simple", "double": "double", "triple": "triple"}
-METHODS = {"pin": "par code PIN", "paper": "sur papier", "referee": "validée par l'arbitre"}
-STATUSES = {
-    "open": "En cours de saisie",
-    "complete": "Complète, à signer",
-    "signed": "Signée",
-    "amended": "Modifiée après signature",
-}
-DAYS = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"]
-MONTHS = [
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "mai",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-]
+from .labels import CAMPS, CONTRACTS, DAYS, HANDFULS, METHODS, MONTHS, SEAT_NAMES, STATUSES  # noqa: E402
 
 try:  # printed times are French local times
     from zoneinfo import ZoneInfo

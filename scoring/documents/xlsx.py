@@ -93,23 +93,7 @@ SCORE_FORMAT = "+0;-0;0"
 DATE_FORMAT = "DD/MM/YYYY"
 DATETIME_FORMAT = "DD/MM/YYYY HH:MM"
 
-SEAT_NAMES = {"N": "Nord", "E": "Est", "S": "Sud", "O": "Ouest", "W": "Ouest", "5": "5e place"}
-KINDS = {"played": "jouée", "passed": "passée", "referee": "arbitre"}
-CONTRACTS = {
-    "petite": "Petite",
-    "prise": "Petite",
-    "garde": "Garde",
-    "garde_sans": "Garde sans",
-    "garde_contre": "Garde contre",
-}
-CAMPS = {"attack": "Attaque", "defence": "Défense"}
-METHODS = {"pin": "par code PIN", "paper": "sur papier", "referee": "validée par l'arbitre"}
-STATUSES = {
-    "open": "En cours de saisie",
-    "complete": "Complète, à signer",
-    "signed": "Signée",
-    "amended": "Modifiée après signature",
-}
+from .labels import CAMPS, CONTRACTS, KINDS, METHODS, SEAT_NAMES, STATUSES  # noqa: E402
 
 # Deal table: fixed input columns A..M, then one score column per player, then one running-total
 # column per player.
