@@ -17,3 +17,12 @@ HANDFUL_LABELS = {
     HandfulSize.TRIPLE: _("Triple"),
 }
 SEAT_LABELS = [_("North"), _("East"), _("South"), _("West"), _("Fifth")]
+
+EVENT_LABELS = {
+    "deal_created": _("Deal entered"),
+    "deal_corrected": _("Deal corrected"),
+    "deal_removed": _("Deal removed"),
+    "paper_totals": _("Paper totals entered"),
+    "penalty": _("Penalty"),
+    "signed": _("Signed"),
+}

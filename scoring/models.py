@@ -190,6 +190,12 @@ class SheetEvent(models.Model):
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.actor_label}: {self.action}"
 
+    @property
+    def action_label(self) -> str:
+        from scoring.labels import EVENT_LABELS
+
+        return str(EVENT_LABELS.get(self.action, self.action))
+
 
 class PinAttempt(models.Model):
     """Failed PIN entries, to slow down guessing (per sheet and client address)."""

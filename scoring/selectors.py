@@ -180,7 +180,7 @@ def sheet_data(
         place=tournament.place,
         round_number=view.table.round.number,
         table_number=view.table.number,
-        rule_set=get_rule_set(tournament.rule_set).label,
+        rule_set=get_rule_set(tournament.rule_set).document_label,
         players=players,
         deals=deals,
         deals_expected=view.quota,

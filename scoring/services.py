@@ -14,6 +14,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.engine import (
     Camp,
@@ -654,9 +655,12 @@ def round_close_check(*, round_: Round, reason: str) -> None:
     )
     if unsigned and not reason.strip():
         raise ServiceError(
-            _(
+            ngettext(
+                "Table %(tables)s has not signed its sheet. Give a reason to close the round "
+                "anyway.",
                 "Tables %(tables)s have not signed their sheet. Give a reason to close the round "
-                "anyway."
+                "anyway.",
+                len(unsigned),
             )
             % {"tables": ", ".join(str(n) for n in unsigned)},
             field="reason",

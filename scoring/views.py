@@ -34,7 +34,7 @@ def calculator(request):
             "explanation": explanation_lines(scored.explanation, seat_names),
             "won": scored.explanation.won,
             "taker": seat_names[form.deal.taker],
-            "rule_set": form.rules.label,
+            "rule_set": _(form.rules.label),
         }
     template = "scoring/_calculator.html" if request.htmx else "scoring/calculator.html"
     status = 422 if data is not None and not form.is_valid() and not request.htmx else 200

@@ -87,7 +87,7 @@ class Tournament(models.Model):
         _("rules"),
         max_length=40,
         default="fft",
-        choices=[(name, rules.label) for name, rules in RULE_SETS.items()],
+        choices=[(name, _(rules.label)) for name, rules in RULE_SETS.items()],
     )
     visibility = models.CharField(
         _("what the public may see"),

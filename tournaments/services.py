@@ -273,9 +273,7 @@ def registration_set_status(*, registration: Registration, status: str) -> Regis
         # The last round the player took part in: a seated round that has not started yet
         # does not count (the organiser swaps someone in or seats it again).
         registration.withdrawn_after_round = (
-            Round.objects.filter(tournament=tournament)
-            .exclude(status=Round.Status.SEATED)
-            .count()
+            Round.objects.filter(tournament=tournament).exclude(status=Round.Status.SEATED).count()
             or None
         )
     elif registration.status == Registration.Status.WITHDRAWN:
@@ -630,9 +628,10 @@ def _round_started(round_: Round) -> bool:
     paper totals, a signature — any event. Its seating is then fixed."""
     from scoring.models import SheetEvent
 
-    return round_.status != Round.Status.SEATED or SheetEvent.objects.filter(
-        sheet__table__round=round_
-    ).exists()
+    return (
+        round_.status != Round.Status.SEATED
+        or SheetEvent.objects.filter(sheet__table__round=round_).exists()
+    )
 
 
 def round_regenerate(*, round_: Round, seed: int | None = None) -> Round:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from types import MappingProxyType
 
+from .i18n import gettext_noop
 from .types import Contract, HandfulSize
 
 
@@ -22,7 +23,8 @@ def _frozen(mapping: dict) -> Mapping:
 @dataclass(frozen=True)
 class RuleSet:
     name: str
-    label: str
+    label: str  # shown in the interface, translated (an English msgid)
+    document_label: str  # printed on score sheets and fingerprinted: never changes
     official: bool
     multipliers: Mapping[Contract, int]
     thresholds: Mapping[int, int]  # card points the attack needs, by oudlers held
@@ -54,7 +56,8 @@ class RuleSet:
 
 FFT = RuleSet(
     name="fft",
-    label="FFT (règlement officiel)",
+    label=gettext_noop("FFT (official rules)"),
+    document_label="FFT (règlement officiel)",
     official=True,
     multipliers=_frozen(
         {
@@ -85,7 +88,8 @@ FFT = RuleSet(
 HANDFULS_20_40_60 = replace(
     FFT,
     name="house-handfuls-20-40-60",
-    label="Maison : poignées 20/40/60 (non FFT)",
+    label=gettext_noop("House rules: handfuls 20/40/60 (not FFT)"),
+    document_label="Maison : poignées 20/40/60 (non FFT)",
     official=False,
     handful_bonus=_frozen({HandfulSize.SIMPLE: 20, HandfulSize.DOUBLE: 40, HandfulSize.TRIPLE: 60}),
 )

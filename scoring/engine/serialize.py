@@ -11,8 +11,8 @@ from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from .i18n import gettext_noop
 from .types import Camp, Contract, Deal, DealError, DealResult, Handful, HandfulSize, InvalidDeal
-from .validate import gettext_noop
 
 MESSAGES: dict[str, str] = {
     "input.required": gettext_noop("This field is required."),

@@ -12,13 +12,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from .i18n import gettext_noop
 from .rules import RuleSet
 from .types import Camp, Contract, Deal, DealError
-
-
-def gettext_noop(message: str) -> str:
-    return message
-
 
 MESSAGES: dict[str, str] = {
     "players.range": gettext_noop("A deal is played by 3, 4 or 5 players, not {players}."),

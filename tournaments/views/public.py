@@ -15,6 +15,7 @@ from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.engine import get_rule_set, score_deal
 from scoring.models import Deal
@@ -165,7 +166,11 @@ def _provisional_text(data) -> str:
     if not pending:
         return ""
     tables = sum(len(p.missing) + len(p.unsigned) for p in pending)
-    return _("Provisional after round %(round)d: %(tables)d table(s) pending") % {
+    return ngettext(
+        "Provisional after round %(round)d: %(tables)d table pending",
+        "Provisional after round %(round)d: %(tables)d tables pending",
+        tables,
+    ) % {
         "round": data.rounds[-1],
         "tables": tables,
     }

@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 
 from tarot_club.errors import ServiceError
@@ -340,7 +341,11 @@ class ImportView(StaffTournamentMixin, TemplateView):
             return redirect("tournaments:import", slug=self.tournament.slug)
         previews.pop(token, None)
         request.session[IMPORT_SESSION_KEY] = previews
-        messages.success(request, _("%(count)d players imported.") % {"count": count})
+        messages.success(
+            request,
+            ngettext("%(count)d player imported.", "%(count)d players imported.", count)
+            % {"count": count},
+        )
         return redirect("tournaments:players", slug=self.tournament.slug)
 
 
