@@ -21,6 +21,7 @@ import platform
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import traceback
 from pathlib import Path
@@ -132,31 +133,47 @@ def orchestrate(args) -> dict:
         result["seating"] = seating_figures(args.smoke)
     except Exception:  # noqa: BLE001 - report and go on
         result["seating"] = {"error": traceback.format_exc()}
-    for db in dbs:
-        env = db_env(db, args.smoke)
-        if db == "postgres":
-            pg_prepare(env["DATABASE_URL"].rsplit("/", 1)[1], args.rebuild)
-        else:
-            sqlite_prepare(Path(env["SQLITE_PATH"]), args.rebuild)
-        out = OUT / f"worker-{db}{'-smoke' if args.smoke else ''}.json"
-        out.unlink(missing_ok=True)
-        command = [sys.executable, str(Path(__file__)), "--worker", db, "--out", str(out)]
-        for flag in ("smoke", "profile", "skip_web", "skip_docs"):
-            if getattr(args, flag):
-                command.append("--" + flag.replace("_", "-"))
-        if args.runs:
-            command += ["--runs", str(args.runs)]
-        log(f"{db}: worker starts")
-        began = time.perf_counter()
-        done = subprocess.run(command, env=env, cwd=ROOT)
-        if out.exists():
-            result[db] = json.loads(out.read_text())
-        else:
-            result[db] = {"error": f"worker exited with {done.returncode}"}
-        result[db]["worker_seconds"] = round(time.perf_counter() - began, 1)
+    static = tempfile.mkdtemp(prefix="tarot-bench-static-")
+    try:
+        for db in dbs:
+            run_worker(args, db, static, result)
+    finally:
+        shutil.rmtree(static, ignore_errors=True)
     result["machine"]["load_average_end"] = load()
     result["summary"] = summary(result, dbs)
     return result
+
+
+def run_worker(args, db: str, static: str, result: dict) -> None:
+    """Prepare the database, collect static files (production storage), run the worker."""
+    env = db_env(db, args.smoke)
+    env["DJANGO_STATIC_ROOT"] = static
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+        cwd=ROOT, env=env, check=True,
+    )
+    if db == "postgres":
+        pg_prepare(env["DATABASE_URL"].rsplit("/", 1)[1], args.rebuild)
+    else:
+        sqlite_prepare(Path(env["SQLITE_PATH"]), args.rebuild)
+    out = OUT / f"worker-{db}{'-smoke' if args.smoke else ''}.json"
+    out.unlink(missing_ok=True)
+    command = [sys.executable, str(Path(__file__)), "--worker", db, "--out", str(out)]
+    if args.builder:
+        command += ["--builder", args.builder]
+    for flag in ("smoke", "profile", "skip_web", "skip_docs"):
+        if getattr(args, flag):
+            command.append("--" + flag.replace("_", "-"))
+    if args.runs:
+        command += ["--runs", str(args.runs)]
+    log(f"{db}: worker starts")
+    began = time.perf_counter()
+    done = subprocess.run(command, env=env, cwd=ROOT)
+    if out.exists():
+        result[db] = json.loads(out.read_text())
+    else:
+        result[db] = {"error": f"worker exited with {done.returncode}"}
+    result[db]["worker_seconds"] = round(time.perf_counter() - began, 1)
 
 
 def _walk(node, path=""):
@@ -215,7 +232,7 @@ def worker(args) -> None:
         t = workload.find(spec)
         if t is None:
             log(f"building {spec.key}: {spec.players} players, {spec.rounds} rounds ({spec.builder})")
-            info = workload.build(spec)
+            info = workload.build(spec, args.builder if spec.key in ("national", "teams") else None)
             info["load_average"] = load()
             info["built_at"] = time.strftime("%Y-%m-%d %H:%M:%S")
             builds[spec.key] = info
@@ -373,7 +390,8 @@ def profiles(national, entry, db: str) -> dict:
         client.get(u)
 
     run("standings_page_cold", lambda: cold(url), 10)
-    reg = Registration.objects.filter(tournament=national).order_by("pk")[500]
+    regs = Registration.objects.filter(tournament=national).order_by("pk")
+    reg = regs[regs.count() // 2]
     run("player_page_cold", lambda: cold(reverse("public:player", args=[national.slug, reg.pk])), 10)
     import random
 
@@ -402,6 +420,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=0, help="timed runs per figure (default 30)")
     parser.add_argument("--skip-web", action="store_true", help="no gunicorn/wrk throughput")
     parser.add_argument("--skip-docs", action="store_true", help="no PDF/Excel documents")
+    parser.add_argument(
+        "--builder",
+        choices=["fast", "service"],
+        help="how to build the 1000-player tournaments (default fast; service = create_demo)",
+    )
     parser.add_argument("--worker", choices=["sqlite", "postgres"], help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -95,17 +93,10 @@ class Server:
         self.workers = workers
         self.port = free_port()
         self.process: subprocess.Popen | None = None
-        self.static = tempfile.mkdtemp(prefix="tarot-bench-static-")
-        self.env["DJANGO_STATIC_ROOT"] = self.static
+        # Static files were collected by bench/run.py into DJANGO_STATIC_ROOT (a temp dir).
         self.log = OUT / f"gunicorn-{os.getpid()}.log"
 
     def __enter__(self) -> Server:
-        subprocess.run(
-            [str(BIN / "python"), "manage.py", "collectstatic", "--noinput", "-v0"],
-            cwd=ROOT,
-            env=self.env,
-            check=True,
-        )
         self.process = subprocess.Popen(
             [
                 str(BIN / "gunicorn"),
@@ -114,8 +105,6 @@ class Server:
                 str(self.workers),
                 "--bind",
                 f"127.0.0.1:{self.port}",
-                "--access-logfile",
-                "",
                 "--log-level",
                 "warning",
             ],
@@ -153,7 +142,6 @@ class Server:
                 self.process.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 self.process.kill()
-        shutil.rmtree(self.static, ignore_errors=True)
 
 
 def wrk(url: str, *, seconds: int, threads: int = 2, connections: int = 8, script: str = REPORT_LUA,

@@ -13,9 +13,8 @@ from django.core.cache import cache
 from django.db.models import Q
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from scoring.engine import get_rule_set, score_deal
 from scoring.models import Deal
