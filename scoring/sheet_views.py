@@ -139,6 +139,9 @@ class SheetPage(View):
         slot = services.deal_slot(view.sheet, number, view.deals, view.size)
         form = self.make_form(view, slot, data=request.POST)
         if not form.is_valid():
+            if "preview" in request.POST and request.htmx:
+                # Still typing: no preview yet, and no error noise until the form is sent.
+                return render(request, "scoring/_preview.html", {"preview": None})
             return self.render_page(request, view, number=number, form=form, status=422)
         if "preview" in request.POST:
             preview = _preview(form, [view.names[p] for p in slot.active])
@@ -216,6 +219,7 @@ def _preview(form, names):
         return {"passed": True}
     result = score_deal(form.deal, form.rules)
     return {
+        "rule_set": _(form.rules.label),
         "rows": list(zip(names, result.scores, strict=True)),
         "explanation": explanation_lines(result.explanation, names),
         "won": result.explanation.won,
