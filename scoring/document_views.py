@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views import View
+from django.views.decorators.http import require_safe
 
 from scoring.documents.fingerprint import normalize_code
 from scoring.models import SheetEvent, SheetSeal
@@ -54,6 +55,7 @@ class SheetDocumentView(StaffTournamentMixin, View):
         return response
 
 
+@require_safe
 def verify(request):
     """The form: type the short code printed on a sheet."""
     code = normalize_code(request.GET.get("code", ""))
@@ -62,6 +64,7 @@ def verify(request):
     return render(request, "scoring/verify.html", {"asked": "code" in request.GET})
 
 
+@require_safe
 def verify_code(request, code: str):
     normalized = normalize_code(code)
     seal = (

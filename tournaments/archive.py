@@ -15,7 +15,8 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.core.exceptions import ValidationError
+from django.db import DataError, IntegrityError, transaction
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
@@ -28,7 +29,6 @@ from tournaments.models import (
     Registration,
     Round,
     Seat,
-    StaffMember,
     Table,
     Team,
     Tournament,
@@ -255,7 +255,19 @@ def import_json(content: bytes | str) -> Tournament:
             return _import(archive)
     except ServiceError:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+    except IntegrityError:
+        raise ServiceError(
+            _(
+                "This archive's tables or sheets already exist in this database (the same "
+                "tournament imported under another name?): nothing was imported."
+            )
+        ) from None
+    except ValidationError as error:
+        raise ServiceError(
+            _("The archive holds invalid tournament settings (%(fields)s): nothing was imported.")
+            % {"fields": ", ".join(sorted(error.message_dict))}
+        ) from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, DataError) as error:
         raise ServiceError(
             _("The archive is damaged (%(error)s): nothing was imported.") % {"error": error}
         ) from None
@@ -292,10 +304,8 @@ def _import(archive: dict) -> Tournament:
     tournament.full_clean()
     tournament.save()
     Tournament.objects.filter(pk=tournament.pk).update(created_at=_parse_time(data["created_at"]))
-    for staff in archive["staff"]:
-        StaffMember.objects.create(
-            tournament=tournament, user=_user(staff["username"], users), role=staff["role"]
-        )
+    # Staff roles are not imported: an archive must not grant anyone access here. The person
+    # importing it becomes its organiser and names the referees of this installation.
     teams = {
         t["key"]: Team.objects.create(tournament=tournament, name=t["name"])
         for t in archive["teams"]

@@ -340,17 +340,18 @@ def _read_table(filename: str, content: bytes) -> list[list[str]]:
 
         try:
             workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+            try:
+                sheet = workbook.worksheets[0]
+                return [
+                    ["" if cell is None else str(cell).strip() for cell in row]
+                    for row in sheet.iter_rows(values_only=True)
+                ]
+            finally:
+                workbook.close()
         except Exception:  # openpyxl raises many kinds for a damaged or foreign file
             raise ServiceError(
                 _("“%(name)s” is not a readable Excel workbook (.xlsx).") % {"name": filename}
             ) from None
-        sheet = workbook.worksheets[0]
-        rows = [
-            ["" if cell is None else str(cell).strip() for cell in row]
-            for row in sheet.iter_rows(values_only=True)
-        ]
-        workbook.close()
-        return rows
     if lower.endswith((".csv", ".txt")):
         try:
             text = content.decode("utf-8-sig")
@@ -360,7 +361,15 @@ def _read_table(filename: str, content: bytes) -> list[list[str]]:
             dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
         except csv.Error:
             dialect = csv.excel
-        return [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text), dialect)]
+        try:
+            # newline="" lets the csv module read every line ending: \n, \r\n and old Mac \r.
+            reader = csv.reader(io.StringIO(text, newline=""), dialect)
+            return [[cell.strip() for cell in row] for row in reader]
+        except csv.Error as error:
+            raise ServiceError(
+                _("“%(name)s” cannot be read as CSV (%(error)s).")
+                % {"name": filename, "error": error}
+            ) from None
     raise ServiceError(
         _("Import a CSV file (.csv) or an Excel file (.xlsx); “%(name)s” is neither.")
         % {"name": filename}

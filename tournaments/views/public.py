@@ -15,6 +15,7 @@ from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 
 from scoring.engine import get_rule_set, score_deal
 from scoring.models import Deal
@@ -37,6 +38,7 @@ def public_page(view):
     """
 
     @functools.wraps(view)
+    @require_safe
     def wrapper(request, slug, **kwargs):
         tournament = get_object_or_404(Tournament, slug=slug)
         version = f"{tournament.pk}-{tournament.changed_at.timestamp():.6f}"
@@ -290,7 +292,15 @@ def player(request, tournament, registration_id: int):
     data = standings_data(tournament)
     chart = None
     rank = None
-    if tournament.standings_public:
+    show_scores = tournament.standings_public
+    if not show_scores:
+        # Results hidden until the end: the player page must not rebuild the standings.
+        for item in rounds:
+            item["total"] = None
+            for line in item["deals"]:
+                line["score"] = None
+                line.pop("explanation", None)
+    if show_scores:
         progression = data.progression().get(registration.pk, [])
         chart = _chart(progression) if progression else None
         rank = next((s for s in data.standings() if s.entry.id == registration.pk), None)
@@ -304,7 +314,10 @@ def player(request, tournament, registration_id: int):
             current=rounds[0] if rounds else None,
             standing=rank,
             chart=chart,
-            penalties=sum(
+            show_scores=show_scores,
+            penalties=0
+            if not show_scores
+            else sum(
                 p for e in data.entries if e.id == registration.pk for p in e.penalties.values()
             ),
         ),

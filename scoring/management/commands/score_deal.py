@@ -48,7 +48,7 @@ class Command(BaseCommand):
         raw = sys.stdin.read()
         try:
             payload = json.loads(raw)
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, RecursionError) as exc:
             self._emit(
                 {"errors": [{"field": "input", "code": "input.json", "message": str(exc)}]}, indent
             )

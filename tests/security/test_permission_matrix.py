@@ -1,0 +1,907 @@
+"""Every URL of the project × GET and POST × every role, with the exact answer expected.
+
+The refusal policy (tournaments/permissions.py): anonymous on staff pages → the login page; a
+staff member on a tournament they do not work on → 404; organiser-only pages for a referee → 404;
+creating a tournament without the organiser permission → 403; public pages → 200 for everyone;
+a table link reaches only its own sheet.
+
+Each cell runs in its own savepoint, rolled back afterwards, so that every cell sees the same
+tournament (round 1 played, signed and closed; round 2 seated, table 1 has one deal). A refused
+request, and every GET, must leave the database exactly as it was; an accepted POST that is
+meant to write must have written something (so the payload really exercised the view).
+
+Roles: "table_link" is North's phone, an anonymous client that has opened its own table's
+link (round 2, table 1) and must get nothing more from it; the table URL is tried with that
+token, with another table's token (a signed sheet of the closed round 1) and with a forged one.
+The "elsewhere" staff work on a second tournament; both organisers are in the "Organisateurs"
+group (the organiser permission), as ``setup_demo`` makes them.
+
+A new URL without a row here fails ``test_every_project_url_has_a_permission_decision``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
+
+from scoring.models import ScoreSheet
+from tournaments.models import Tournament
+
+from .conftest import LOGIN_PREFIX, World, client_for, db_state, rolled_back
+
+ROLES = (
+    "anonymous",
+    "table_link",
+    "referee",
+    "referee_elsewhere",
+    "organiser",
+    "organiser_elsewhere",
+    "superuser",
+)
+# Extra rows for a URL already covered with every role: one anonymous, one allowed, one outsider.
+VARIANT = ("table_link", "referee", "organiser_elsewhere")
+# Rows that use another tournament's address to reach our objects: its staff matter most.
+CROSS = ("table_link", "referee", "referee_elsewhere", "organiser_elsewhere", "superuser")
+LOGIN = "login"  # expected: 302 to /connexion/?next=...
+OK = "ok"  # expected: the row's own answer for an allowed role
+
+# Who is allowed, per kind of page; everyone else gets the refusal written next to them.
+ACCESS = {
+    # Public pages, the calculator, the login page, the verification page and table links.
+    "public": dict.fromkeys(ROLES, OK),
+    # Any logged-in user (the list of *their* tournaments).
+    "logged_in": {
+        "anonymous": LOGIN,
+        "table_link": LOGIN,
+        **dict.fromkeys(ROLES[2:], OK),
+    },
+    # Tournament creation: the organiser permission (group "Organisateurs") or superuser.
+    "create": {
+        "anonymous": LOGIN,
+        "table_link": LOGIN,
+        "referee": 403,
+        "referee_elsewhere": 403,
+        "organiser": OK,
+        "organiser_elsewhere": OK,
+        "superuser": OK,
+    },
+    # Running the day: the tournament's referees and organisers.
+    "staff": {
+        "anonymous": LOGIN,
+        "table_link": LOGIN,
+        "referee": OK,
+        "referee_elsewhere": 404,
+        "organiser": OK,
+        "organiser_elsewhere": 404,
+        "superuser": OK,
+    },
+    # Changing the tournament itself, its players in bulk and its referees.
+    "organiser": {
+        "anonymous": LOGIN,
+        "table_link": LOGIN,
+        "referee": 404,
+        "referee_elsewhere": 404,
+        "organiser": OK,
+        "organiser_elsewhere": 404,
+        "superuser": OK,
+    },
+}
+
+VALID_DEAL = {
+    "kind": "played",
+    "taker": "0",
+    "contract": "garde",
+    "oudlers": "2",
+    "points": "49",
+    "points_camp": "attack",
+}
+CSV = "nom;prénom;club\nNouveau;Nina;Club test\n".encode()
+
+
+@dataclass
+class Row:
+    """One URL (with its arguments) and what GET and POST answer to an allowed role.
+
+    ``get``/``post``: the status for an allowed role (None: that method is not tried here,
+    another row with the same URL covers it). ``writes``: whether the allowed POST changes the
+    database. ``location``: where an allowed 302 must point (path, or a callable of the world).
+    """
+
+    name: str
+    label: str
+    access: str
+    kwargs: Callable[[World], dict]
+    get: int | None = 200
+    post: int | None = 405
+    data: Callable[[World], dict] = lambda w: {}
+    writes: bool = False
+    location: Callable[[World], str] | None = None
+    roles: tuple[str, ...] | None = None  # None: every role (the first row of a URL name)
+
+
+def archive_upload(tournament: Tournament, slug: str | None = None) -> SimpleUploadedFile:
+    from tournaments.archive import export_tournament
+
+    archive = export_tournament(tournament)
+    if slug is not None:
+        archive["tournament"]["slug"] = slug
+    return SimpleUploadedFile("archive.json", json.dumps(archive).encode(), "application/json")
+
+
+def slug(w: World) -> dict:
+    return {"slug": w.tournament.slug}
+
+
+def sheet_url(w: World) -> str:
+    return reverse("sheet", args=[w.tournament.slug, w.open_table.pk])
+
+
+def table_url(w: World) -> str:
+    return reverse("table_sheet", args=[w.open_table.sheet.token])
+
+
+def round_url(number: int):
+    return lambda w: reverse("tournaments:round", args=[w.tournament.slug, number])
+
+
+def settings_data(w: World) -> dict:
+    t = w.tournament
+    return {
+        "name": "Tournoi renommé",
+        "date": t.date.isoformat(),
+        "place": t.place,
+        "format": t.format,
+        "rounds": t.rounds,
+        "deals_per_round": t.deals_per_round,
+        "rule_set": t.rule_set,
+        "visibility": t.visibility,
+        "tie_breaks": t.tie_breaks,
+    }
+
+
+def paper_totals(w: World) -> dict:
+    return {"action": "paper", "total_0": 10, "total_1": -10, "total_2": 5, "total_3": -5}
+
+
+ROWS: list[Row] = [
+    # -- scoring.urls ------------------------------------------------------------------------
+    Row(
+        "home",
+        "calculator (home)",
+        "public",
+        lambda w: {},
+        post=200,
+        data=lambda w: {"players": "4", **VALID_DEAL},
+    ),
+    Row(
+        "calculator",
+        "calculator",
+        "public",
+        lambda w: {},
+        post=200,
+        data=lambda w: {"players": "4", **VALID_DEAL},
+    ),
+    Row(
+        "sheet",
+        "referee sheet: next deal",
+        "staff",
+        lambda w: {**slug(w), "table_id": w.open_table.pk},
+        post=302,
+        data=lambda w: {"action": "deal", "number": "2", **VALID_DEAL},
+        writes=True,
+        location=sheet_url,
+    ),
+    Row(
+        "sheet",
+        "referee sheet: penalty",
+        "staff",
+        lambda w: {**slug(w), "table_id": w.open_table.pk},
+        get=None,
+        post=302,
+        data=lambda w: {
+            "action": "penalty",
+            "registration": w.registration.pk,
+            "amount": "-5",
+            "reason": "Retard",
+        },
+        writes=True,
+        location=sheet_url,
+        roles=VARIANT,
+    ),
+    Row(
+        "sheet",
+        "referee sheet: remove last deal",
+        "staff",
+        lambda w: {**slug(w), "table_id": w.open_table.pk},
+        get=None,
+        post=302,
+        data=lambda w: {"action": "delete_last", "reason": "erreur"},
+        writes=True,
+        location=sheet_url,
+        roles=VARIANT,
+    ),
+    Row(
+        "sheet",
+        "referee sheet: paper totals refused (deals exist)",
+        "staff",
+        lambda w: {**slug(w), "table_id": w.open_table.pk},
+        get=None,
+        post=422,
+        data=paper_totals,
+        roles=VARIANT,
+    ),
+    Row(
+        "sheet",
+        "referee sheet: paper signature refused (incomplete)",
+        "staff",
+        lambda w: {**slug(w), "table_id": w.open_table.pk},
+        get=None,
+        post=302,
+        data=lambda w: {"action": "sign_paper"},
+        location=sheet_url,
+        roles=VARIANT,
+    ),
+    Row(
+        "sheet",
+        "referee sheet: unknown action",
+        "staff",
+        lambda w: {**slug(w), "table_id": w.open_table.pk},
+        get=None,
+        post=404,
+        data=lambda w: {"action": "drop_tables"},
+        roles=VARIANT,
+    ),
+    # Staff of the other tournament, through their own tournament's address, at our table.
+    Row(
+        "sheet",
+        "our table under the other tournament's address",
+        "logged_in",
+        lambda w: {"slug": w.other.slug, "table_id": w.open_table.pk},
+        get=404,
+        post=404,
+        data=lambda w: {"action": "deal", "number": "2", **VALID_DEAL},
+    ),
+    Row(
+        "sheet_history",
+        "sheet history",
+        "staff",
+        lambda w: {**slug(w), "table_id": w.open_table.pk},
+    ),
+    Row(
+        "sheet_history",
+        "our table's history under the other tournament's address",
+        "logged_in",
+        lambda w: {"slug": w.other.slug, "table_id": w.open_table.pk},
+        get=404,
+        post=None,
+        roles=CROSS,
+    ),
+    Row(
+        "table_sheet",
+        "table link: own table, next deal",
+        "public",
+        lambda w: {"token": w.open_table.sheet.token},
+        post=302,
+        data=lambda w: {"action": "deal", "number": "2", **VALID_DEAL},
+        writes=True,
+        location=table_url,
+    ),
+    Row(
+        "table_sheet",
+        "table link: referee actions are not there",
+        "public",
+        lambda w: {"token": w.open_table.sheet.token},
+        get=None,
+        post=404,
+        data=lambda w: {
+            "action": "penalty",
+            "registration": w.registration.pk,
+            "amount": "-5",
+            "reason": "x",
+        },
+        roles=VARIANT,
+    ),
+    Row(
+        "table_sheet",
+        "table link: cannot remove a deal",
+        "public",
+        lambda w: {"token": w.open_table.sheet.token},
+        get=None,
+        post=404,
+        data=lambda w: {"action": "delete_last"},
+        roles=VARIANT,
+    ),
+    Row(
+        "table_sheet",
+        "table link: cannot sign on paper",
+        "public",
+        lambda w: {"token": w.open_table.sheet.token},
+        get=None,
+        post=404,
+        data=lambda w: {"action": "sign_paper"},
+        roles=VARIANT,
+    ),
+    Row(
+        "table_sheet",
+        "table link: a referee's decision is refused",
+        "public",
+        lambda w: {"token": w.open_table.sheet.token},
+        get=None,
+        post=422,
+        data=lambda w: {
+            "action": "deal",
+            "number": "2",
+            **VALID_DEAL,
+            "kind": "referee",
+            "note": "moi",
+        },
+        roles=VARIANT,
+    ),
+    Row(
+        "table_sheet",
+        "table link: sign another table's player",
+        "public",
+        lambda w: {"token": w.open_table.sheet.token},
+        get=None,
+        post=422,
+        data=lambda w: {
+            "action": "sign",
+            "registration": w.other_registration.pk,
+            "pin": w.other_registration.pin,
+        },
+        roles=VARIANT,
+    ),
+    Row(
+        "table_sheet",
+        "another table's link: closed round, signed",
+        "public",
+        lambda w: {"token": w.closed_table.sheet.token},
+        post=422,
+        data=lambda w: {"action": "deal", "number": "3", **VALID_DEAL},
+        roles=VARIANT,
+    ),
+    Row(
+        "table_sheet",
+        "forged table link",
+        "public",
+        lambda w: {"token": "x" + w.open_table.sheet.token[1:][::-1]},
+        get=404,
+        post=404,
+        data=lambda w: {"action": "deal", "number": "2", **VALID_DEAL},
+        roles=VARIANT,
+    ),
+    Row("sheets_tournament", "every sheet (PDF)", "staff", lambda w: {**slug(w), "fmt": "pdf"}),
+    Row(
+        "sheets_tournament",
+        "unknown document format",
+        "staff",
+        lambda w: {**slug(w), "fmt": "exe"},
+        get=404,
+        post=405,
+        roles=VARIANT,
+    ),
+    Row(
+        "sheets_round",
+        "round 1 sheets (Excel)",
+        "staff",
+        lambda w: {**slug(w), "number": 1, "fmt": "xlsx"},
+    ),
+    Row(
+        "sheet_document",
+        "one sheet (PDF)",
+        "staff",
+        lambda w: {**slug(w), "number": 1, "table_number": 1, "fmt": "pdf"},
+    ),
+    Row(
+        "sheet_document",
+        "our sheet under the other tournament's address",
+        "logged_in",
+        lambda w: {"slug": w.other.slug, "number": 1, "table_number": 1, "fmt": "pdf"},
+        get=404,
+        post=None,
+        roles=CROSS,
+    ),
+    Row(
+        "sheet_document",
+        "a table that does not exist",
+        "staff",
+        lambda w: {**slug(w), "number": 9, "table_number": 1, "fmt": "pdf"},
+        get=404,
+        roles=VARIANT,
+    ),
+    Row("verify", "verification form", "public", lambda w: {}, post=405),
+    Row(
+        "verify_code",
+        "verification of a sealed sheet",
+        "public",
+        lambda w: {"code": w.seal.code},
+        post=405,
+    ),
+    Row(
+        "verify_code",
+        "unknown verification code",
+        "public",
+        lambda w: {"code": "ZZZZ-ZZZZ"},
+        get=404,
+        post=405,
+        roles=VARIANT,
+    ),
+    # -- tournaments.urls --------------------------------------------------------------------
+    Row("tournaments:list", "my tournaments", "logged_in", lambda w: {}),
+    Row(
+        "tournaments:create",
+        "new tournament",
+        "create",
+        lambda w: {},
+        post=302,
+        data=lambda w: {
+            "name": "Nouveau tournoi",
+            "date": "2026-06-01",
+            "format": "individual",
+            "rounds": "3",
+            "deals_per_round": "4",
+            "rule_set": "fft",
+            "visibility": "during",
+            "tie_breaks": "",
+        },
+        writes=True,
+        location=lambda w: reverse(
+            "tournaments:dashboard", args=[Tournament.objects.latest("pk").slug]
+        ),
+    ),
+    Row(
+        "tournaments:archive_import",
+        "archive import: our own archive again (refused: exists)",
+        "create",
+        lambda w: {},
+        post=422,
+        data=lambda w: {"file": archive_upload(w.tournament)},
+    ),
+    Row(
+        "tournaments:archive_import",
+        "archive import: a copy of the other tournament",
+        "create",
+        lambda w: {},
+        get=None,
+        post=302,
+        data=lambda w: {"file": archive_upload(w.other, slug="copie-importee")},
+        writes=True,
+        location=lambda w: reverse("tournaments:dashboard", args=["copie-importee"]),
+        roles=VARIANT,
+    ),
+    Row("tournaments:archive", "archive export (JSON)", "organiser", slug),
+    Row("tournaments:dashboard", "dashboard", "staff", slug),
+    Row(
+        "tournaments:settings",
+        "settings",
+        "organiser",
+        slug,
+        post=302,
+        data=settings_data,
+        writes=True,
+        location=lambda w: reverse("tournaments:dashboard", args=[w.tournament.slug]),
+    ),
+    Row(
+        "tournaments:seat_round",
+        "seat the next round (refused: round 2 open)",
+        "staff",
+        slug,
+        get=405,
+        post=302,
+        data=lambda w: {"seed": "5"},
+        location=lambda w: reverse("tournaments:dashboard", args=[w.tournament.slug]),
+    ),
+    Row(
+        "tournaments:players",
+        "players: register a late player",
+        "staff",
+        slug,
+        post=302,
+        data=lambda w: {"last_name": "Retardataire", "first_name": "Rémi", "present": "on"},
+        writes=True,
+        location=lambda w: reverse("tournaments:players", args=[w.tournament.slug]),
+    ),
+    Row(
+        "tournaments:checkin",
+        "check-in: absent",
+        "staff",
+        lambda w: {**slug(w), "registration_id": w.registration.pk},
+        get=405,
+        post=302,
+        data=lambda w: {"status": "absent"},
+        writes=True,
+        location=lambda w: reverse("tournaments:players", args=[w.tournament.slug]),
+    ),
+    Row(
+        "tournaments:checkin",
+        "check-in of our player under the other tournament",
+        "logged_in",
+        lambda w: {"slug": w.other.slug, "registration_id": w.registration.pk},
+        get=None,
+        post=404,
+        data=lambda w: {"status": "withdrawn"},
+    ),
+    Row(
+        "tournaments:import",
+        "import: preview only",
+        "organiser",
+        slug,
+        post=200,
+        data=lambda w: {"file": SimpleUploadedFile("joueurs.csv", CSV, "text/csv")},
+    ),
+    Row(
+        "tournaments:import",
+        "import: confirm an unknown preview",
+        "organiser",
+        slug,
+        get=None,
+        post=302,
+        data=lambda w: {"confirm": "0123456789abcdef"},
+        location=lambda w: reverse("tournaments:import", args=[w.tournament.slug]),
+        roles=VARIANT,
+    ),
+    Row(
+        "tournaments:staff",
+        "referees: add one",
+        "organiser",
+        slug,
+        post=302,
+        data=lambda w: {"username": "nouvel-arbitre", "password": "pw-nouvel-arbitre"},
+        writes=True,
+        location=lambda w: reverse("tournaments:staff", args=[w.tournament.slug]),
+    ),
+    Row("tournaments:round", "round 2", "staff", lambda w: {**slug(w), "number": 2}),
+    Row(
+        "tournaments:round",
+        "a round that does not exist",
+        "staff",
+        lambda w: {**slug(w), "number": 9},
+        get=404,
+        roles=VARIANT,
+    ),
+    Row(
+        "tournaments:round_action",
+        "close round 2",
+        "staff",
+        lambda w: {**slug(w), "number": 2, "action": "close"},
+        get=405,
+        post=302,
+        data=lambda w: {"reason": "Fin de la position"},
+        writes=True,
+        location=round_url(2),
+    ),
+    Row(
+        "tournaments:round_action",
+        "regenerate round 2 (refused: started)",
+        "staff",
+        lambda w: {**slug(w), "number": 2, "action": "regenerate"},
+        get=405,
+        post=302,
+        location=round_url(2),
+        roles=VARIANT,
+    ),
+    Row(
+        "tournaments:round_action",
+        "swap in round 2 (refused: started)",
+        "staff",
+        lambda w: {**slug(w), "number": 2, "action": "swap"},
+        get=None,
+        post=302,
+        data=lambda w: {
+            "first": w.registration.pk,
+            "second": w.other_registration.pk,
+            "confirmed": "on",
+        },
+        location=round_url(2),
+        roles=VARIANT,
+    ),
+    Row(
+        "tournaments:round_action",
+        "reopen round 1 (refused: round 2 seated)",
+        "staff",
+        lambda w: {**slug(w), "number": 1, "action": "reopen"},
+        get=None,
+        post=302,
+        location=round_url(1),
+        roles=VARIANT,
+    ),
+    Row(
+        "tournaments:round_action",
+        "unknown round action",
+        "staff",
+        lambda w: {**slug(w), "number": 2, "action": "delete"},
+        get=405,
+        post=404,
+        roles=VARIANT,
+    ),
+    Row(
+        "tournaments:round_pdf",
+        "seating plan",
+        "staff",
+        lambda w: {**slug(w), "number": 2, "kind": "plan"},
+    ),
+    Row(
+        "tournaments:round_pdf",
+        "table cards (with the PINs)",
+        "staff",
+        lambda w: {**slug(w), "number": 2, "kind": "cards"},
+        roles=VARIANT,
+    ),
+    # -- tournaments.urls_public: read-only pages: GET and HEAD only (POST is 405) ----------------------
+    Row("public:home", "public home", "public", slug, post=405),
+    Row("public:standings", "public standings", "public", slug, post=405),
+    Row(
+        "public:standings_export",
+        "standings CSV",
+        "public",
+        lambda w: {**slug(w), "fmt": "csv"},
+        post=405,
+    ),
+    Row(
+        "public:standings_export",
+        "standings in an unknown format",
+        "public",
+        lambda w: {**slug(w), "fmt": "exe"},
+        get=404,
+        post=405,
+        roles=VARIANT,
+    ),
+    Row(
+        "public:round",
+        "public round results",
+        "public",
+        lambda w: {**slug(w), "number": 1},
+        post=405,
+    ),
+    Row("public:find_me", "find me", "public", slug, post=405),
+    Row(
+        "public:player",
+        "a player's page",
+        "public",
+        lambda w: {**slug(w), "registration_id": w.registration.pk},
+        post=405,
+    ),
+    Row(
+        "public:player",
+        "a player of another tournament",
+        "public",
+        lambda w: {"slug": w.other.slug, "registration_id": w.registration.pk},
+        get=404,
+        post=405,
+    ),
+    Row("public:tv", "TV screen", "public", slug, post=405),
+    # -- tarot_club.urls ---------------------------------------------------------------------
+    Row(
+        "login",
+        "login page (wrong password)",
+        "public",
+        lambda w: {},
+        post=200,
+        data=lambda w: {"username": "arbitre-ici", "password": "mauvais"},
+    ),
+    Row(
+        "logout",
+        "logout",
+        "public",
+        lambda w: {},
+        get=405,
+        post=302,
+        location=lambda w: reverse("home"),
+    ),
+]
+
+EXCLUDED_PREFIXES = ("admin/", "i18n/")
+
+
+def project_url_names() -> tuple[set[str], list[str]]:
+    """Qualified names of every URL pattern outside admin/ and i18n/, and unnamed patterns."""
+    names: set[str] = set()
+    unnamed: list[str] = []
+
+    def walk(patterns, prefix: str, namespace: str) -> None:
+        for pattern in patterns:
+            route = prefix + str(pattern.pattern)
+            if route.startswith(EXCLUDED_PREFIXES):
+                continue
+            if isinstance(pattern, URLResolver):
+                ns = namespace
+                if pattern.namespace:
+                    ns = f"{namespace}{pattern.namespace}:"
+                walk(pattern.url_patterns, route, ns)
+            elif isinstance(pattern, URLPattern):
+                if pattern.name:
+                    names.add(namespace + pattern.name)
+                else:
+                    unnamed.append(route)
+
+    walk(get_resolver().url_patterns, "", "")
+    return names, unnamed
+
+
+def test_every_project_url_has_a_permission_decision():
+    names, unnamed = project_url_names()
+    assert not unnamed, f"URL patterns without a name (give them one and a row): {unnamed}"
+    missing = sorted(names - {row.name for row in ROWS})
+    assert not missing, f"URLs with no permission decision in ROWS: {missing}"
+    stale = sorted({row.name for row in ROWS} - names)
+    assert not stale, f"ROWS name URLs that no longer exist: {stale}"
+
+
+def expected_for(row: Row, role: str, method: str):
+    """The expected status (or LOGIN) of one cell; None when the cell is not tried."""
+    if row.roles is not None and role not in row.roles:
+        return None
+    own = row.get if method == "get" else row.post
+    if own is None:
+        return None
+    decision = ACCESS[row.access][role]
+    return own if decision == OK else decision
+
+
+class Clients:
+    """One client per role, logged in once (outside the rolled-back savepoints)."""
+
+    def __init__(self, world: World):
+        self.world = world
+        self.clients: dict[str, Client] = {}
+
+    def __getitem__(self, role: str) -> Client:
+        if role not in self.clients:
+            client = client_for(self.world.users[role], HTTP_ACCEPT_LANGUAGE="fr")
+            if role == "table_link":
+                # North has opened the table's own link: it must grant nothing else.
+                assert client.get(table_url(self.world)).status_code == 200
+            self.clients[role] = client
+        return self.clients[role]
+
+    def forget(self, role: str) -> None:
+        self.clients.pop(role, None)
+
+
+def run_cell(world, clients, baseline, row, role, method, expected) -> str | None:
+    """Send one request in a rolled-back savepoint; return a description of what went wrong."""
+    url = reverse(row.name, kwargs=row.kwargs(world))
+    where = f"{role:20} {method.upper():4} {url} [{row.label}]"
+    client = clients[role]
+    problem = None
+    with rolled_back():
+        try:
+            if method == "get":  # noqa: SIM108  (the data callable runs only for a POST)
+                response = client.get(url)
+            else:
+                response = client.post(url, row.data(world))
+        except Exception as exc:  # a 500: report it with the other cells
+            clients.forget(role)
+            return f"{where}: expected {expected}, got 500 ({type(exc).__name__}: {exc})"
+        status = response.status_code
+        location = response.get("Location", "")
+        refused = expected in (LOGIN, 403, 404, 405)
+        if expected == LOGIN:
+            if status != 302 or not location.startswith(LOGIN_PREFIX):
+                problem = f"expected the login page, got {status} {location}"
+        elif status != expected:
+            problem = f"expected {expected}, got {status} {location}"
+        elif status == 302:
+            want = row.location if method == "post" else None
+            if want is not None and location != want(world):
+                problem = f"redirected to {location}, expected {want(world)}"
+        if problem is None:
+            after = db_state()
+            if method == "get" or refused or not row.writes:
+                if after != baseline:
+                    changed = sorted(k for k in after if after[k] != baseline[k])
+                    problem = f"{status} but the database changed: {changed}"
+            elif after == baseline:
+                problem = f"{status} but nothing was written (payload did not reach the service)"
+    client.cookies.pop("messages", None)
+    if row.name == "logout" or (world.users[role] and "sessionid" not in client.cookies):
+        clients.forget(role)
+    return f"{where}: {problem}" if problem else None
+
+
+def test_permission_matrix(world):
+    clients = Clients(world)
+    for role in ROLES:
+        clients[role]  # log everyone in before the baseline
+    baseline = db_state()
+    problems = []
+    cells = 0
+    for row in ROWS:
+        for method in ("get", "post"):
+            for role in ROLES:
+                expected = expected_for(row, role, method)
+                if expected is None:
+                    continue
+                cells += 1
+                problem = run_cell(world, clients, baseline, row, role, method, expected)
+                if problem:
+                    problems.append(problem)
+    assert not problems, f"{len(problems)} of {cells} cells wrong:\n" + "\n".join(problems)
+
+
+# -- What the public may see ------------------------------------------------------------------
+
+
+def hide_standings(world: World) -> None:
+    """The organiser chose "standings visible only at the end" (and the day is not over)."""
+    Tournament.objects.filter(pk=world.tournament.pk).update(
+        visibility=Tournament.Visibility.AT_THE_END, finished=False, changed_at=timezone.now()
+    )
+
+
+def test_hidden_standings_stay_hidden_on_the_public_pages(world):
+    hide_standings(world)
+    client = client_for()
+    slug_ = world.tournament.slug
+    for name in ("public:standings", "public:tv"):
+        response = client.get(reverse(name, args=[slug_]))
+        assert response.status_code == 200
+        assert "tournaments/public/hidden.html" in [t.name for t in response.templates], name
+    for fmt in ("csv", "csv-fr", "xlsx", "pdf"):
+        url = reverse("public:standings_export", args=[slug_, fmt])
+        assert client.get(url).status_code == 404, fmt
+    home = client.get(reverse("public:home", args=[slug_]))
+    assert home.status_code == 200 and "top" not in home.context
+    results = client.get(reverse("public:round", args=[slug_, 1]))
+    assert results.status_code == 200
+    assert results.context["show_scores"] is False
+    assert 'class="num' not in results.content.decode()
+
+
+def test_hidden_standings_do_not_leak_through_the_player_pages(world):
+    hide_standings(world)
+    client = client_for()
+    seat = world.closed_table.seats.order_by("position").first()
+    response = client.get(
+        reverse("public:player", args=[world.tournament.slug, seat.registration_id])
+    )
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'class="num' not in page, "round totals / deal scores are shown"
+
+
+def test_no_public_page_reveals_a_table_link(world):
+    """Table links are bearer secrets: only the staff pages and the table itself show them."""
+    tokens = list(ScoreSheet.objects.values_list("token", flat=True))
+    client = client_for()
+    slug_ = world.tournament.slug
+    urls = [
+        reverse("public:home", args=[slug_]),
+        reverse("public:standings", args=[slug_]),
+        reverse("public:standings_export", args=[slug_, "csv"]),
+        reverse("public:round", args=[slug_, 1]),
+        reverse("public:round", args=[slug_, 2]),
+        reverse("public:find_me", args=[slug_]) + "?q=" + world.registration.player.last_name,
+        reverse("public:tv", args=[slug_]),
+        reverse("verify_code", args=[world.seal.code]),
+        reverse("calculator"),
+    ] + [
+        reverse("public:player", args=[slug_, pk])
+        for pk in world.tournament.registrations.values_list("pk", flat=True)
+    ]
+    for url in urls:
+        page = client.get(url).content.decode()
+        leaked = [t for t in tokens if t in page]
+        assert not leaked, f"{url} shows a table link"
+    # The table's own page shows no other table's link.
+    own = world.open_table.sheet.token
+    page = client.get(reverse("table_sheet", args=[own])).content.decode()
+    assert not [t for t in tokens if t != own and t in page]
+    # Positive control: the referee's page does show this table's link (so the check works).
+    referee = client_for(world.users["referee"])
+    page = referee.get(reverse("sheet", args=[slug_, world.open_table.pk])).content.decode()
+    assert own in page
+
+
+def test_the_admin_is_for_superusers_only(world):
+    for role in ("anonymous", "referee", "organiser"):
+        response = client_for(world.users[role]).get("/admin/")
+        assert response.status_code == 302, role
+        assert response["Location"].startswith("/admin/login/"), role
+    assert client_for(world.users["superuser"]).get("/admin/").status_code == 200
