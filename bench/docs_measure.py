@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.djsetup import setup  # noqa: E402
+from bench.djsetup import setup
 
 
 def rss_mb() -> float:
@@ -46,7 +46,9 @@ def main() -> None:
         fmt = "pdf" if args.what == "pdf_all" else "xlsx"
     sheets = scope().count()
     # Warm imports, fonts and the database connection with one table (not timed).
-    render_sheets(tournament, tables_in_scope(tournament, round_number=1, table_number=1), fmt="pdf")
+    render_sheets(
+        tournament, tables_in_scope(tournament, round_number=1, table_number=1), fmt="pdf"
+    )
     if fmt == "xlsx":
         import scoring.documents.xlsx  # noqa: F401
     before = rss_mb()
@@ -66,7 +68,9 @@ def main() -> None:
         del output
     if profiler is not None:
         profiler.stop()
-        Path(args.profile).write_text(profiler.output_text(unicode=True, color=False, show_all=False))
+        Path(args.profile).write_text(
+            profiler.output_text(unicode=True, color=False, show_all=False)
+        )
     after = rss_mb()
     walls.sort()
     result = {

@@ -97,11 +97,13 @@ def standings_figures(national: Tournament, club: Tournament, teams: Tournament,
         cold["median_ms"], 250, "ms", stats=cold, html_bytes=page_bytes
     )
     client.get(url_n)
-    warm = sample(lambda: client.get(url_n), runs=max(runs, 100), warmup=5)
+    warm = sample(lambda: client.get(url_n), runs=100 if runs >= 30 else runs * 4, warmup=5)
     out["standings_page_cached_ms"] = figure(warm["median_ms"], 10, "ms", stats=warm)
     etag = client.get(url_n)["ETag"]
     not_modified = sample(
-        lambda: client.get(url_n, HTTP_IF_NONE_MATCH=etag), runs=max(runs, 100), warmup=5
+        lambda: client.get(url_n, HTTP_IF_NONE_MATCH=etag),
+        runs=100 if runs >= 30 else runs * 4,
+        warmup=5,
     )
     out["standings_page_304_ms"] = {"value": not_modified["median_ms"], "stats": not_modified}
     club_cold = sample(lambda: client.get(url_c), runs=runs, warmup=2, before=cache.clear)
@@ -127,7 +129,9 @@ def standings_figures(national: Tournament, club: Tournament, teams: Tournament,
         note="standings_data(tournament).team_standings() on the 250-team tournament",
     )
     url_t = reverse("public:standings", args=[teams.slug])
-    team_page = sample(lambda: client.get(url_t), runs=max(10, runs // 3), warmup=1, before=cache.clear)
+    team_page = sample(
+        lambda: client.get(url_t), runs=5 if runs >= 5 else runs, warmup=1, before=cache.clear
+    )
     out["team_event_standings_page_cold_ms"] = {
         "value": team_page["median_ms"],
         "stats": team_page,
@@ -148,7 +152,7 @@ def standings_figures(national: Tournament, club: Tournament, teams: Tournament,
         queries=count_queries(lambda: cold_get(url_p)),
         note="public player page (8 rounds, 40 deals explained, rank, chart), cache cleared",
     )
-    me_warm = sample(lambda: client.get(url_p), runs=max(runs, 50), warmup=3)
+    me_warm = sample(lambda: client.get(url_p), runs=runs, warmup=3)
     out["player_me_page_cached_ms"] = {"value": me_warm["median_ms"], "stats": me_warm}
     return out
 
@@ -158,7 +162,9 @@ def standings_figures(national: Tournament, club: Tournament, teams: Tournament,
 # ---------------------------------------------------------------------------------------------
 
 
-def entry_tournament(spec_players: int, seed: int = 14, deals_per_round: int = 10) -> tuple[Tournament, dict]:
+def entry_tournament(
+    spec_players: int, seed: int = 14, deals_per_round: int = 10
+) -> tuple[Tournament, dict]:
     """The tournament whose fresh rounds take the entry benchmarks (built once, then reused)."""
     from bench.workload import Spec, register
 
@@ -239,7 +245,9 @@ def entry_figures(entry: Tournament, runs: int) -> dict:
     stats = sample(lambda: post(next(it)), runs=runs, warmup=0)
     bad = [s for s in statuses if s != 302]
     get_stats = sample(
-        lambda: client.get(reverse("table_sheet", args=[tables[-1].sheet.token])), runs=runs, warmup=2
+        lambda: client.get(reverse("table_sheet", args=[tables[-1].sheet.token])),
+        runs=runs,
+        warmup=2,
     )
     return {
         "deal_entry_post_median_ms": figure(

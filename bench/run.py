@@ -67,7 +67,14 @@ def pg_prepare(name: str, rebuild: bool) -> None:
     assert name.startswith("tarot_bench"), name  # never anything else
     base = ["-h", "127.0.0.1", "-U", "postgres"]
     exists = subprocess.run(
-        ["psql", *base, "-d", "postgres", "-tAc", f"SELECT 1 FROM pg_database WHERE datname='{name}'"],
+        [
+            "psql",
+            *base,
+            "-d",
+            "postgres",
+            "-tAc",
+            f"SELECT 1 FROM pg_database WHERE datname='{name}'",
+        ],
         capture_output=True,
         text=True,
         check=True,
@@ -101,7 +108,9 @@ def seating_figures(smoke: bool) -> dict:
     done_t, times_t = [], []
     for r in range(rounds):
         began = time.perf_counter()
-        done_t.append(seat_round(players, teams=teams, history=done_t, rounds_left=rounds - r, seed=1))
+        done_t.append(
+            seat_round(players, teams=teams, history=done_t, rounds_left=rounds - r, seed=1)
+        )
         times_t.append(round(time.perf_counter() - began, 3))
     return {
         "seat_round_worst_seconds": figure(
@@ -120,7 +129,9 @@ def orchestrate(args) -> dict:
     OUT.mkdir(parents=True, exist_ok=True)
     dbs = ["sqlite", "postgres"] if args.db == "both" else [args.db]
     result: dict = {
-        "benchmark": "smoke (32 players, 2 rounds)" if args.smoke else "national (1000 players, 8 rounds)",
+        "benchmark": "smoke (32 players, 2 rounds)"
+        if args.smoke
+        else "national (1000 players, 8 rounds)",
         "started": time.strftime("%Y-%m-%d %H:%M:%S"),
         "machine": {
             "cpus": os.cpu_count(),
@@ -131,7 +142,7 @@ def orchestrate(args) -> dict:
     log("seating benchmark (pure Python, once)")
     try:
         result["seating"] = seating_figures(args.smoke)
-    except Exception:  # noqa: BLE001 - report and go on
+    except Exception:
         result["seating"] = {"error": traceback.format_exc()}
     static = tempfile.mkdtemp(prefix="tarot-bench-static-")
     try:
@@ -150,7 +161,9 @@ def run_worker(args, db: str, static: str, result: dict) -> None:
     env["DJANGO_STATIC_ROOT"] = static
     subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-        cwd=ROOT, env=env, check=True,
+        cwd=ROOT,
+        env=env,
+        check=True,
     )
     if db == "postgres":
         pg_prepare(env["DATABASE_URL"].rsplit("/", 1)[1], args.rebuild)
@@ -203,7 +216,7 @@ def section(store: dict, name: str, fn) -> None:
     began = time.perf_counter()
     try:
         store[name] = fn()
-    except Exception:  # noqa: BLE001 - one failing section must not hide the others
+    except Exception:
         store[name] = {"error": traceback.format_exc()}
         log(f"{name} FAILED:\n{store[name]['error']}")
     log(f"{name} done in {time.perf_counter() - began:.1f}s")
@@ -220,7 +233,7 @@ def worker(args) -> None:
 
     db = args.worker
     smoke = args.smoke
-    runs = args.runs or 30
+    runs = args.runs or (5 if smoke else 30)
     res: dict = {"database": connection.vendor, "load_average_start": load()}
     call_command("migrate", verbosity=0, interactive=False)
 
@@ -231,7 +244,10 @@ def worker(args) -> None:
     for spec in workload.specs(smoke):
         t = workload.find(spec)
         if t is None:
-            log(f"building {spec.key}: {spec.players} players, {spec.rounds} rounds ({spec.builder})")
+            log(
+                f"building {spec.key}: {spec.players} players, {spec.rounds} rounds "
+                f"({args.builder or spec.builder})"
+            )
             info = workload.build(spec, args.builder if spec.key in ("national", "teams") else None)
             info["load_average"] = load()
             info["built_at"] = time.strftime("%Y-%m-%d %H:%M:%S")
@@ -251,7 +267,11 @@ def worker(args) -> None:
             "measured on the 32-player club event; the 1000-player tournaments use the fast "
             "builder (see builder_check)",
         }
-    section(res, "builder_check", lambda: workload.compare(tournaments["club"], tournaments["club_fast"]))
+    section(
+        res,
+        "builder_check",
+        lambda: workload.compare(tournaments["club"], tournaments["club_fast"]),
+    )
 
     national, teams = tournaments["national"], tournaments["teams"]
     figures: dict = {}
@@ -281,8 +301,16 @@ def documents(national, runs: int, profile: bool, db: str) -> dict:
     env = dict(os.environ)
 
     def measure(what: str, n: int, profile_to: str = "") -> dict:
-        command = [sys.executable, str(ROOT / "bench" / "docs_measure.py"), "--tournament",
-                   str(national.pk), "--what", what, "--runs", str(n)]
+        command = [
+            sys.executable,
+            str(ROOT / "bench" / "docs_measure.py"),
+            "--tournament",
+            str(national.pk),
+            "--what",
+            what,
+            "--runs",
+            str(n),
+        ]
         if profile_to:
             command += ["--profile", profile_to]
         done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=1800)
@@ -290,7 +318,7 @@ def documents(national, runs: int, profile: bool, db: str) -> dict:
             raise RuntimeError(done.stderr[-3000:])
         return json.loads(done.stdout.strip().splitlines()[-1])
 
-    one = measure("pdf_table", runs)
+    one = measure("pdf_table", max(runs, 5))
     pdf = measure("pdf_all", 1)
     xlsx = measure("xlsx_all", 1)
     out = {
@@ -298,9 +326,13 @@ def documents(national, runs: int, profile: bool, db: str) -> dict:
         "pdf_whole_tournament_s": figure(pdf["median_s"], 30, "s", stats=pdf),
         "xlsx_whole_tournament_s": figure(xlsx["median_s"], 20, "s", stats=xlsx),
         "peak_memory_mb": {
-            "value": {"pdf_whole_tournament": pdf["peak_rise_mb"], "xlsx_whole_tournament": xlsx["peak_rise_mb"]},
+            "value": {
+                "pdf_whole_tournament": pdf["peak_rise_mb"],
+                "xlsx_whole_tournament": xlsx["peak_rise_mb"],
+            },
             "process_peak_rss_mb": {"pdf": pdf["peak_rss_mb"], "xlsx": xlsx["peak_rss_mb"]},
-            "note": "rise of the process's peak RSS (ru_maxrss) while rendering, in a fresh process",
+            "note": "rise of the process's peak RSS (ru_maxrss) while rendering, "
+            "in a fresh process",
         },
     }
     if profile:
@@ -318,7 +350,7 @@ def throughput(national, entry, smoke: bool) -> dict:
 
     from bench import measures, serve
 
-    seconds = 3 if smoke else 10
+    seconds = 2 if smoke else 10
     env = dict(os.environ)
     out: dict = {"load_average_before": load()}
     # The entry plan first (it seats a fresh round), then close the connection for the server.
@@ -332,11 +364,18 @@ def throughput(national, entry, smoke: bool) -> dict:
     with serve.Server(env, workers=3) as server:
         server.wait(standings_path, timeout=120)
         server.warm(standings_path)
-        serve.wrk(server.url(standings_path), seconds=2)  # warm-up, not reported
+        if not smoke:
+            serve.wrk(server.url(standings_path), seconds=2)  # warm-up, not reported
         get = serve.wrk(server.url(standings_path), seconds=seconds)
         out["standings_requests_per_s"] = figure(
-            get["requests_per_s"], 300, "req/s", le=False, errors=get["errors"], wrk=get,
-            workers=3, url="GET " + standings_path,
+            get["requests_per_s"],
+            300,
+            "req/s",
+            le=False,
+            errors=get["errors"],
+            wrk=get,
+            workers=3,
+            url="GET " + standings_path,
         )
         out["standings_errors"] = figure(get["errors"], 0, "errors")
         post = serve.wrk(
@@ -348,8 +387,14 @@ def throughput(national, entry, smoke: bool) -> dict:
             args=[str(items_file), "2", "benchcsrf0123456789abcdefghijklm"[:32].ljust(32, "x")],
         )
         out["deal_entry_requests_per_s"] = figure(
-            post["requests_per_s"], 100, "req/s", le=False, errors=post["errors"], wrk=post,
-            workers=3, planned_deals=len(items),
+            post["requests_per_s"],
+            100,
+            "req/s",
+            le=False,
+            errors=post["errors"],
+            wrk=post,
+            workers=3,
+            planned_deals=len(items),
             note="POST /table/<token>/ of a fresh round; 302 = saved. If every planned deal was "
             "posted before the end, the rate is a lower bound",
         )
@@ -392,7 +437,9 @@ def profiles(national, entry, db: str) -> dict:
     run("standings_page_cold", lambda: cold(url), 10)
     regs = Registration.objects.filter(tournament=national).order_by("pk")
     reg = regs[regs.count() // 2]
-    run("player_page_cold", lambda: cold(reverse("public:player", args=[national.slug, reg.pk])), 10)
+    run(
+        "player_page_cold", lambda: cold(reverse("public:player", args=[national.slug, reg.pk])), 10
+    )
     import random
 
     from scoring.engine import get_rule_set
@@ -405,7 +452,9 @@ def profiles(national, entry, db: str) -> dict:
 
     def post():
         token, number = next(jobs)
-        client.post(reverse("table_sheet", args=[token]), measures.deal_post_data(rng, rules, number))
+        client.post(
+            reverse("table_sheet", args=[token]), measures.deal_post_data(rng, rules, number)
+        )
 
     run("deal_entry_post", post, 40)
     return paths

@@ -110,7 +110,7 @@ class Server:
             ],
             cwd=ROOT,
             env=self.env,
-            stdout=open(self.log, "w"),  # noqa: SIM115
+            stdout=open(self.log, "w"),
             stderr=subprocess.STDOUT,
         )
         return self
@@ -122,7 +122,7 @@ class Server:
                 with urllib.request.urlopen(self.url(path), timeout=10) as r:
                     if r.status == 200:
                         return
-            except Exception:  # noqa: BLE001 - not up yet
+            except Exception:
                 time.sleep(0.3)
         raise RuntimeError(f"gunicorn did not answer {path}; see {self.log}")
 
@@ -144,8 +144,15 @@ class Server:
                 self.process.kill()
 
 
-def wrk(url: str, *, seconds: int, threads: int = 2, connections: int = 8, script: str = REPORT_LUA,
-        args: list[str] | None = None) -> dict:
+def wrk(
+    url: str,
+    *,
+    seconds: int,
+    threads: int = 2,
+    connections: int = 8,
+    script: str = REPORT_LUA,
+    args: list[str] | None = None,
+) -> dict:
     lua = OUT / f"wrk-{os.getpid()}-{abs(hash(script)) % 10000}.lua"
     lua.write_text(script if script is REPORT_LUA else script + REPORT_LUA)
     command = [
@@ -165,7 +172,7 @@ def wrk(url: str, *, seconds: int, threads: int = 2, connections: int = 8, scrip
     line = next((x for x in done.stdout.splitlines() if x.startswith("WRKJSON ")), None)
     if line is None:
         raise RuntimeError(f"wrk failed: {done.stdout}\n{done.stderr}")
-    result = json.loads(line[len("WRKJSON "):])
+    result = json.loads(line[len("WRKJSON ") :])
     result["seconds"] = result["duration_us"] / 1e6
     result["requests_per_s"] = round(result["requests"] / result["seconds"], 1)
     result["errors"] = sum(result[k] for k in ("connect", "read", "write", "status", "timeout"))

@@ -61,9 +61,20 @@ def specs(smoke: bool) -> list[Spec]:
         ]
     return [
         Spec("national", "Bench championnat national (1000 joueurs)", 1000, 8, 5, 0, 11, "fast"),
-        Spec("teams", "Bench championnat par équipes de 4 (1000 joueurs)", 1000, 8, 5, 4, 12, "fast"),
+        Spec(
+            "teams", "Bench championnat par équipes de 4 (1000 joueurs)", 1000, 8, 5, 4, 12, "fast"
+        ),
         Spec("club", "Bench tournoi de club (32 joueurs)", 32, 8, 5, 0, 13, "service"),
-        Spec("club_fast", "Bench tournoi de club, jumeau rapide (32 joueurs)", 32, 8, 5, 0, 13, "fast"),
+        Spec(
+            "club_fast",
+            "Bench tournoi de club, jumeau rapide (32 joueurs)",
+            32,
+            8,
+            5,
+            0,
+            13,
+            "fast",
+        ),
     ]
 
 
@@ -211,7 +222,9 @@ def play_round_fast(round_: Round, rng: random.Random) -> int:
         table.sheet.table = table
         table.round = round_
     with transaction.atomic():
-        per_table = [(table, _deal_objects(table, rng, rules, tournament.rule_set)) for table in tables]
+        per_table = [
+            (table, _deal_objects(table, rng, rules, tournament.rule_set)) for table in tables
+        ]
         all_deals = [d for _, deals in per_table for d in deals]
         Deal.objects.bulk_create(all_deals, batch_size=500)
         Deal.history.bulk_history_create(all_deals, batch_size=500, default_change_reason="created")
@@ -312,7 +325,11 @@ def _snapshot_of(tournament: Tournament) -> dict:
     out: dict = {}
     out["registrations"] = sorted(
         Registration.objects.filter(tournament=tournament).values_list(
-            "player__licence", "player__last_name", "player__first_name", "player__club__name", "status"
+            "player__licence",
+            "player__last_name",
+            "player__first_name",
+            "player__club__name",
+            "status",
         )
     )
     out["seats"] = sorted(
@@ -322,22 +339,48 @@ def _snapshot_of(tournament: Tournament) -> dict:
         )
     )
     out["rounds"] = list(
-        Round.objects.filter(tournament=tournament).order_by("number").values_list("number", "status", "seed")
+        Round.objects.filter(tournament=tournament)
+        .order_by("number")
+        .values_list("number", "status", "seed")
     )
     deal_fields = [
-        "sheet__table__round__number", "sheet__table__number", "number", "kind", "dealer",
-        "taker", "partner", "contract", "oudlers", "points", "handfuls", "petit_au_bout",
-        "slam_announced", "slam", "note", "scores", "version",
+        "sheet__table__round__number",
+        "sheet__table__number",
+        "number",
+        "kind",
+        "dealer",
+        "taker",
+        "partner",
+        "contract",
+        "oudlers",
+        "points",
+        "handfuls",
+        "petit_au_bout",
+        "slam_announced",
+        "slam",
+        "note",
+        "scores",
+        "version",
     ]
     out["deals"] = sorted(
-        map(repr, Deal.objects.filter(sheet__table__round__tournament=tournament).values_list(*deal_fields))
+        map(
+            repr,
+            Deal.objects.filter(sheet__table__round__tournament=tournament).values_list(
+                *deal_fields
+            ),
+        )
     )
     out["deal_history"] = sorted(
         map(
             repr,
             Deal.history.filter(sheet__table__round__tournament=tournament).values_list(
-                "sheet__table__round__number", "sheet__table__number", "number", "history_type",
-                "history_change_reason", "scores", "version",
+                "sheet__table__round__number",
+                "sheet__table__number",
+                "number",
+                "history_type",
+                "history_change_reason",
+                "scores",
+                "version",
             ),
         )
     )
@@ -346,13 +389,21 @@ def _snapshot_of(tournament: Tournament) -> dict:
         for r, t, n, g, p, pl, tk, md in Score.objects.filter(
             sheet__table__round__tournament=tournament
         ).values_list(
-            "round_number", "sheet__table__number", "deal__number", "registration_id", "points",
-            "played", "took", "made",
+            "round_number",
+            "sheet__table__number",
+            "deal__number",
+            "registration_id",
+            "points",
+            "played",
+            "took",
+            "made",
         )
     )
     sheets = ScoreSheet.objects.filter(table__round__tournament=tournament)
     out["sheets"] = sorted(
-        sheets.values_list("table__round__number", "table__number", "status", "paper_mode", "version")
+        sheets.values_list(
+            "table__round__number", "table__number", "status", "paper_mode", "version"
+        )
     )
     out["sheet_history"] = sorted(
         Counter(
@@ -362,7 +413,8 @@ def _snapshot_of(tournament: Tournament) -> dict:
         ).items()
     )
     out["fingerprints_set"] = sorted(
-        (r, t, bool(f)) for r, t, f in sheets.values_list("table__round__number", "table__number", "fingerprint")
+        (r, t, bool(f))
+        for r, t, f in sheets.values_list("table__round__number", "table__number", "fingerprint")
     )
     out["seals"] = sorted(
         Counter(
@@ -373,8 +425,14 @@ def _snapshot_of(tournament: Tournament) -> dict:
     )
     out["signatures"] = sorted(
         (r, t, licence[g], m, s is None)
-        for r, t, g, m, s in Signature.objects.filter(sheet__table__round__tournament=tournament).values_list(
-            "sheet__table__round__number", "sheet__table__number", "registration_id", "method", "superseded_at"
+        for r, t, g, m, s in Signature.objects.filter(
+            sheet__table__round__tournament=tournament
+        ).values_list(
+            "sheet__table__round__number",
+            "sheet__table__number",
+            "registration_id",
+            "method",
+            "superseded_at",
         )
     )
     events: dict = defaultdict(list)
@@ -382,7 +440,13 @@ def _snapshot_of(tournament: Tournament) -> dict:
         SheetEvent.objects.filter(sheet__table__round__tournament=tournament)
         .order_by("at", "pk")
         .values_list(
-            "sheet__table__round__number", "sheet__table__number", "action", "actor_label", "page", "reason", "data"
+            "sheet__table__round__number",
+            "sheet__table__number",
+            "action",
+            "actor_label",
+            "page",
+            "reason",
+            "data",
         )
     ):
         events[(r, t)].append(repr((action, label, page, reason, data)))
