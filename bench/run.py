@@ -211,6 +211,9 @@ def summary(result: dict, dbs: list[str]) -> dict:
 # ---------------------------------------------------------------------------------------------
 
 
+_SAVE = None  # (path, result) of the worker: saved after every section
+
+
 def section(store: dict, name: str, fn) -> None:
     log(f"{name} ...")
     began = time.perf_counter()
@@ -220,6 +223,8 @@ def section(store: dict, name: str, fn) -> None:
         store[name] = {"error": traceback.format_exc()}
         log(f"{name} FAILED:\n{store[name]['error']}")
     log(f"{name} done in {time.perf_counter() - began:.1f}s")
+    if _SAVE is not None:
+        _SAVE[0].write_text(json.dumps(_SAVE[1], indent=2, default=str))
 
 
 def worker(args) -> None:
@@ -235,6 +240,8 @@ def worker(args) -> None:
     smoke = args.smoke
     runs = args.runs or (5 if smoke else 30)
     res: dict = {"database": connection.vendor, "load_average_start": load()}
+    global _SAVE
+    _SAVE = (Path(args.out), res)
     call_command("migrate", verbosity=0, interactive=False)
 
     # --- workload ------------------------------------------------------------------------
@@ -399,6 +406,7 @@ def throughput(national, entry, smoke: bool) -> dict:
             "posted before the end, the rate is a lower bound",
         )
         out["deal_entry_errors"] = figure(post["errors"], 0, "errors")
+    items_file.unlink(missing_ok=True)
     out["entry_after_load"] = measures.entry_check(entry)
     out["entry_round_seat_seconds"] = round(seat_seconds, 2)
     out["load_average_after"] = load()
@@ -419,7 +427,7 @@ def profiles(national, entry, db: str) -> dict:
 
     def run(name, fn, repeat):
         fn()
-        profiler = Profiler(interval=0.0005)
+        profiler = Profiler(interval=0.001)
         profiler.start()
         for _ in range(repeat):
             fn()
@@ -434,7 +442,7 @@ def profiles(national, entry, db: str) -> dict:
         cache.clear()
         client.get(u)
 
-    run("standings_page_cold", lambda: cold(url), 10)
+    run("standings_page_cold", lambda: cold(url), 3)
     regs = Registration.objects.filter(tournament=national).order_by("pk")
     reg = regs[regs.count() // 2]
     run(

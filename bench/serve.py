@@ -142,6 +142,8 @@ class Server:
                 self.process.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+        if exc[0] is None:  # keep the server's log only when something went wrong
+            self.log.unlink(missing_ok=True)
 
 
 def wrk(
@@ -168,7 +170,10 @@ def wrk(
     ]
     if args:
         command += ["--", *args]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60)
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60)
+    finally:
+        lua.unlink(missing_ok=True)
     line = next((x for x in done.stdout.splitlines() if x.startswith("WRKJSON ")), None)
     if line is None:
         raise RuntimeError(f"wrk failed: {done.stdout}\n{done.stderr}")
