@@ -36,7 +36,7 @@ test: $(STAMP) lint
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
-	DJANGO_TESTING=1 $(BIN)/python manage.py makemigrations --check --dry-run > /dev/null
+	DJANGO_TESTING=1 $(BIN)/python manage.py makemigrations --check --dry-run
 
 ## serve: production-style server (needs DJANGO_SECRET_KEY, DATABASE_URL, DJANGO_ALLOWED_HOSTS)
 serve: $(STAMP)
