@@ -13,7 +13,6 @@ from django.db.models import Count, Prefetch, Q
 from scoring.documents import data as doc
 from scoring.documents.fingerprint import canonical_dict, fingerprint, verification_code
 from scoring.engine import get_rule_set
-from scoring.labels import SEAT_LABELS
 from scoring.models import Deal, Penalty, ScoreSheet, SheetSeal, Signature
 from scoring.services import counted, deal_quota
 from tournaments.models import Round, Seat, Table
@@ -282,10 +281,6 @@ def round_dashboard(round_: Round) -> list[TableState]:
             )
         )
     return states
-
-
-def seat_label(position: int) -> str:
-    return str(SEAT_LABELS[position])
 
 
 def sheet_views_bulk(tables) -> list[SheetView]:

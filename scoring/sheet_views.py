@@ -7,7 +7,7 @@ Views only translate between HTTP and :mod:`scoring.services`; every rule lives 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -361,9 +361,3 @@ class SheetHistoryView(StaffTournamentMixin, View):
                 "deal_history": deal_history,
             },
         )
-
-
-def sheet_pdf_response(content: bytes, name: str) -> HttpResponse:
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{name}"'
-    return response
