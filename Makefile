@@ -49,7 +49,7 @@ messages: $(STAMP)
 	DJANGO_DEBUG=1 $(BIN)/python manage.py compilemessages --ignore='.venv/*'
 
 bench: $(STAMP)
-	$(BIN)/python bench/seating.py
+	$(BIN)/python bench/run.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache

@@ -176,11 +176,11 @@ def test_english_switch_changes_the_language(played, phone, shot):
     shot(page, "french")
 
     with page.expect_navigation():
-        page.locator("header form.lang button[value=en]").click()
+        page.locator("header .lang a[lang=en]").click()
     # Back on the same page, now in English, and the switch says so.
     assert page.url.rstrip("/").endswith(f"/joueur/{registration.pk}")
     expect(page.locator("html")).to_have_attribute("lang", "en")
-    expect(page.locator("header form.lang button[value=en]")).to_have_attribute(
+    expect(page.locator("header .lang a[lang=en]")).to_have_attribute(
         "aria-current", "true"
     )
     expect(page.locator("section.where")).to_contain_text(english_seat)
@@ -221,7 +221,7 @@ def test_public_pages_read_in_french(played, phone):
     french = texts()
     page.goto(pages[0][0])
     with page.expect_navigation():
-        page.locator("header form.lang button[value=en]").click()
+        page.locator("header .lang a[lang=en]").click()
     english = texts()
     same = [f for f, e in zip(french, english, strict=True) if f == e]
     assert not same, f"still in English on the French pages: {same}"

@@ -417,6 +417,15 @@ ROWS: list[Row] = [
     ),
     Row("verify", "verification form", "public", lambda w: {}, post=405),
     Row(
+        "switch_language",
+        "language switch of the public pages (a cookie, no data)",
+        "public",
+        lambda w: {"code": "en"},
+        get=302,
+        post=405,
+        location=lambda w: "/",
+    ),
+    Row(
         "verify_code",
         "verification of a sealed sheet",
         "public",

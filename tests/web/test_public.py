@@ -185,3 +185,32 @@ def test_exports_are_numbers_and_names_never_formulas(db, client):
 
     pdf = client.get(reverse("public:standings_export", args=[tournament.slug, "pdf"]))
     assert pdf.content.startswith(b"%PDF")
+
+
+def test_cached_public_pages_carry_no_csrf_token(played, client, django_user_model):
+    """A public page is cached for everyone: a token in it would hand one visitor's CSRF
+    secret (perhaps a referee's) to every other visitor."""
+    staff = django_user_model.objects.create_superuser("chef", "c@example.org", "pw-chef-123")
+    client.force_login(staff)  # the first visitor is staff: the worst case
+    registration = Registration.objects.filter(tournament=played).first()
+    for url in [
+        reverse("public:home", args=[played.slug]),
+        reverse("public:standings", args=[played.slug]),
+        reverse("public:round", args=[played.slug, 1]),
+        reverse("public:player", args=[played.slug, registration.pk]),
+        reverse("public:tv", args=[played.slug]),
+        reverse("public:find_me", args=[played.slug]) + "?q=ab",
+    ]:
+        page = client.get(url).content.decode()
+        assert "csrfmiddlewaretoken" not in page and "X-CSRFToken" not in page, url
+
+
+def test_public_language_switch_sets_the_cookie_and_returns(client, played):
+    url = reverse("public:standings", args=[played.slug])
+    response = client.get(reverse("switch_language", args=["en"]), {"next": url})
+    assert response.status_code == 302 and response["Location"] == url
+    assert response.cookies["django_language"].value == "en"
+    assert "Standings" in client.get(url).content.decode()
+    evil = client.get(reverse("switch_language", args=["en"]), {"next": "https://evil.example"})
+    assert evil["Location"] == "/"
+    assert client.get(reverse("switch_language", args=["xx"])).status_code == 404
