@@ -33,6 +33,7 @@ from scoring.engine.sampling import random_legal_deal
 from scoring.models import Deal, Score, ScoreSheet, SheetEvent, SheetSeal, Signature
 from scoring.services import Actor, active_positions
 from tournaments import services
+from tournaments.archive import DEAL_FIELDS
 from tournaments.demo import CLUBS, FIRST_NAMES, LAST_NAMES, create_demo
 from tournaments.models import Registration, Round, Seat, Tournament
 from tournaments.selectors import round_tables
@@ -346,21 +347,7 @@ def _snapshot_of(tournament: Tournament) -> dict:
     deal_fields = [
         "sheet__table__round__number",
         "sheet__table__number",
-        "number",
-        "kind",
-        "dealer",
-        "taker",
-        "partner",
-        "contract",
-        "oudlers",
-        "points",
-        "handfuls",
-        "petit_au_bout",
-        "slam_announced",
-        "slam",
-        "note",
-        "scores",
-        "version",
+        *DEAL_FIELDS,  # the fields an archive keeps for every deal
     ]
     out["deals"] = sorted(
         map(

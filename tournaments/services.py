@@ -15,7 +15,6 @@ from datetime import date as date_type
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -832,9 +831,8 @@ def round_reopen(*, round_: Round) -> Round:
     return round_
 
 
-def registrations_with_counts(tournament: Tournament):
-    return (
-        Registration.objects.filter(tournament=tournament)
-        .select_related("player", "player__club", "team")
-        .annotate(rounds_seated=Count("seats", filter=Q(seats__round__tournament=tournament)))
+def registrations_for_page(tournament: Tournament):
+    """The registrations of a tournament with what the players page shows, in one query."""
+    return Registration.objects.filter(tournament=tournament).select_related(
+        "player", "player__club", "team"
     )

@@ -197,7 +197,7 @@ class PlayersView(StaffTournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["registrations"] = services.registrations_with_counts(self.tournament)
+        context["registrations"] = services.registrations_for_page(self.tournament)
         if self.tournament.is_team_event:
             context["form"] = kwargs.get("form") or TeamForm(team_size=self.tournament.team_size)
         else:
@@ -268,7 +268,7 @@ class CheckInView(StaffTournamentMixin, TemplateView):
         except ServiceError as error:
             messages.error(request, str(error))
         if request.htmx:
-            registration = services.registrations_with_counts(self.tournament).get(
+            registration = services.registrations_for_page(self.tournament).get(
                 pk=registration.pk
             )
             return self.render_to_response(
