@@ -180,9 +180,7 @@ def test_english_switch_changes_the_language(played, phone, shot):
     # Back on the same page, now in English, and the switch says so.
     assert page.url.rstrip("/").endswith(f"/joueur/{registration.pk}")
     expect(page.locator("html")).to_have_attribute("lang", "en")
-    expect(page.locator("header .lang a[lang=en]")).to_have_attribute(
-        "aria-current", "true"
-    )
+    expect(page.locator("header .lang a[lang=en]")).to_have_attribute("aria-current", "true")
     expect(page.locator("section.where")).to_contain_text(english_seat)
     expect(page.locator("ol.deals dl.explanation dt").first).to_have_text(
         "Contract", use_inner_text=False

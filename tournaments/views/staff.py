@@ -268,9 +268,7 @@ class CheckInView(StaffTournamentMixin, TemplateView):
         except ServiceError as error:
             messages.error(request, str(error))
         if request.htmx:
-            registration = services.registrations_for_page(self.tournament).get(
-                pk=registration.pk
-            )
+            registration = services.registrations_for_page(self.tournament).get(pk=registration.pk)
             return self.render_to_response(
                 self.get_context_data(r=registration, statuses=Registration.Status)
             )
