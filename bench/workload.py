@@ -266,6 +266,8 @@ def play_round_fast(round_: Round, rng: random.Random) -> int:
                     )
                 )
         Score.objects.bulk_create(scores, batch_size=1000)
+        for table, _deals in per_table:
+            scoring_services.seat_results_store(table.sheet)
         # The sheet after each deal (what _refresh_status saves): one history row per deal.
         sheets = [table.sheet for table, _ in per_table]
         counts = {table.sheet.pk: len(deals) for table, deals in per_table}
@@ -384,6 +386,18 @@ def _snapshot_of(tournament: Tournament) -> dict:
             "played",
             "took",
             "made",
+        )
+    )
+    out["seat_results"] = sorted(
+        (r, t, licence[g], p, pl, tk, md)
+        for r, t, g, p, pl, tk, md in Seat.objects.filter(round__tournament=tournament).values_list(
+            "round__number",
+            "table__number",
+            "registration_id",
+            "points",
+            "deals_played",
+            "deals_taken",
+            "deals_made",
         )
     )
     sheets = ScoreSheet.objects.filter(table__round__tournament=tournament)

@@ -29,7 +29,7 @@ from scoring.engine import Deal as EngineDeal
 from scoring.messages import deal_error_message
 from scoring.models import Deal, Penalty, PinAttempt, Score, ScoreSheet, SheetEvent, Signature
 from tarot_club.errors import ServiceError
-from tournaments.models import Registration, Round, Table, Tournament
+from tournaments.models import Registration, Round, Seat, Table, Tournament
 
 PIN_ATTEMPTS_ALLOWED = 5
 PIN_LOCKOUT = timedelta(minutes=5)
@@ -149,29 +149,91 @@ def deal_scores(deal: Deal, size: int, rule_set: str) -> list[int]:
 # ---------------------------------------------------------------------------------------------
 
 
-def _write_scores(sheet: ScoreSheet, deal: Deal) -> None:
-    """Replace the per-player score rows of one deal (what standings aggregate in SQL)."""
-    Score.objects.filter(deal=deal).delete()
-    seats = dict(sheet.table.seats.values_list("position", "registration_id"))
-    active = set(active_positions(len(seats), deal.dealer))
+def score_rows(deal: Deal, size: int, rules) -> list[tuple[int, bool, bool, bool]]:
+    """What one deal gives each table position: (points, played, took, made).
+
+    The per-player Score rows and the seats' results are both made of these.
+    """
+    active = active_positions(size, deal.dealer)
     played = deal.kind != Deal.Kind.PASSED
-    rules = get_rule_set(sheet.table.round.tournament.rule_set)
     won = played and deal.points >= rules.thresholds[deal.oudlers]
+    return [
+        (
+            deal.scores[position],
+            played and position in active,
+            played and position == deal.taker,
+            won and position == deal.taker,
+        )
+        for position in range(size)
+    ]
+
+
+def _write_scores(sheet: ScoreSheet, deal: Deal, seats: list[Seat], *, new: bool = False) -> None:
+    """Replace the per-player score rows of one deal (``seats``: the table's, by position)."""
+    if not new:
+        Score.objects.filter(deal=deal).delete()
+    rules = get_rule_set(sheet.table.round.tournament.rule_set)
+    rows = score_rows(deal, len(seats), rules)
     Score.objects.bulk_create(
         [
             Score(
                 sheet=sheet,
                 deal=deal,
-                registration_id=registration_id,
+                registration_id=seat.registration_id,
                 round_number=sheet.table.round.number,
-                points=deal.scores[position],
-                played=played and position in active,
-                took=played and position == deal.taker,
-                made=won and position == deal.taker,
+                points=points,
+                played=played,
+                took=took,
+                made=made,
             )
-            for position, registration_id in seats.items()
+            for seat, (points, played, took, made) in zip(seats, rows, strict=True)
         ]
     )
+
+
+SEAT_RESULT_FIELDS = ["points", "deals_played", "deals_taken", "deals_made"]
+
+
+def _store_seat_results(sheet: ScoreSheet, seats: list[Seat], deals: list[Deal]) -> None:
+    """Store each seat's result at this table (what the standings read): the sums of what
+    its deals give it, or the round totals of a paper sheet. Writes only what changed."""
+    totals = [[0, 0, 0, 0] for _ in seats]
+    if sheet.paper_mode:
+        for total, points in zip(totals, sheet.paper_totals, strict=False):
+            total[0] = points
+    else:
+        rules = get_rule_set(sheet.table.round.tournament.rule_set)
+        for deal in deals:
+            for total, row in zip(totals, score_rows(deal, len(seats), rules), strict=True):
+                for index, value in enumerate(row):
+                    total[index] += value
+    changed = []
+    for seat, (points, played, taken, made) in zip(seats, totals, strict=True):
+        if (seat.points, seat.deals_played, seat.deals_taken, seat.deals_made) != (
+            points,
+            played,
+            taken,
+            made,
+        ):
+            seat.points, seat.deals_played, seat.deals_taken, seat.deals_made = (
+                points,
+                played,
+                taken,
+                made,
+            )
+            changed.append(seat)
+    if changed:
+        Seat.objects.bulk_update(changed, SEAT_RESULT_FIELDS)
+
+
+def seat_results_store(sheet: ScoreSheet) -> None:
+    """Recompute and store the results of a sheet's seats (after a bulk load or an import)."""
+    _store_seat_results(sheet, sheet_seats(sheet), list(sheet.deals.all()))
+
+
+def sheet_seats(sheet: ScoreSheet) -> list[Seat]:
+    """The table's seats, by position."""
+    return list(Seat.objects.filter(table_id=sheet.table_id).order_by("position"))
 
 
 def _lock_sheet(sheet_id: int) -> ScoreSheet:
@@ -223,17 +285,22 @@ def _amend(sheet: ScoreSheet) -> None:
     sheet.status = ScoreSheet.Status.AMENDED
 
 
-def _refresh_status(sheet: ScoreSheet) -> None:
-    """Recompute the status from the deals and signatures; save the sheet (bumps version)."""
+def _refresh_status(
+    sheet: ScoreSheet, seats: list[Seat] | None = None, deals: list[Deal] | None = None
+) -> None:
+    """Recompute the status from the deals and signatures and the seats' results; save the
+    sheet (bumps version). ``seats`` and ``deals``, when given, are the table's as they are now.
+    """
     table = sheet.table
-    size = table.seats.count()
+    seats = sheet_seats(sheet) if seats is None else seats
+    deals = list(sheet.deals.all()) if deals is None else deals
+    size = len(seats)
     tournament = table.round.tournament
     if sheet.status not in (ScoreSheet.Status.SIGNED, ScoreSheet.Status.AMENDED):
         if sheet.paper_mode:
             complete = len(sheet.paper_totals) == size and sum(sheet.paper_totals) == 0
             started = bool(sheet.paper_totals)
         else:
-            deals = list(sheet.deals.all())
             complete = counted(deals, tournament) >= deal_quota(tournament, size)
             started = bool(deals)
         sheet.status = (
@@ -243,14 +310,17 @@ def _refresh_status(sheet: ScoreSheet) -> None:
             if started
             else ScoreSheet.Status.NOT_STARTED
         )
+    _store_seat_results(sheet, seats, deals)
     sheet.version += 1
     sheet.save()
     if table.round.status == Round.Status.SEATED and sheet.status != ScoreSheet.Status.NOT_STARTED:
         Round.objects.filter(pk=table.round_id).update(status=Round.Status.PLAYING)
 
 
-def _redeal(sheet: ScoreSheet, size: int, rule_set: str) -> None:
-    """Re-derive every deal's dealer and scores (a kind change moves later dealers)."""
+def _redeal(sheet: ScoreSheet, seats: list[Seat], rule_set: str) -> list[Deal]:
+    """Re-derive every deal's dealer and scores (a kind change moves later dealers); returns
+    the sheet's deals as they are now."""
+    size = len(seats)
     deals = list(sheet.deals.order_by("number"))
     for deal, dealer in zip(deals, dealers(size, [d.kind for d in deals]), strict=True):
         if deal.dealer != dealer:
@@ -267,7 +337,8 @@ def _redeal(sheet: ScoreSheet, size: int, rule_set: str) -> None:
                 ) from None
             deal._change_reason = "dealer re-derived"
             deal.save(update_fields=["dealer", "scores", "updated_at"])
-            _write_scores(sheet, deal)
+            _write_scores(sheet, deal, seats)
+    return deals
 
 
 @dataclass(frozen=True)
@@ -320,9 +391,9 @@ def deal_record(
     """
     with transaction.atomic():
         sheet = _lock_sheet(sheet.pk)
-        table = sheet.table
-        tournament = table.round.tournament
-        size = table.seats.count()
+        tournament = sheet.table.round.tournament
+        seats = sheet_seats(sheet)
+        size = len(seats)
         amending = _check_can_change(sheet, actor, reason)
         if sheet.paper_mode:
             raise ServiceError(_("This table kept a paper sheet: enter its round totals."))
@@ -368,9 +439,11 @@ def deal_record(
         target._change_reason = reason or ("created" if existing is None else "corrected")
         target._history_user = actor.user
         target.save()
-        _write_scores(sheet, target)
+        _write_scores(sheet, target, seats, new=existing is None)
         if old_kind is not None and old_kind != kind:
-            _redeal(sheet, size, tournament.rule_set)
+            deals = _redeal(sheet, seats, tournament.rule_set)
+        else:
+            deals = [d for d in deals if d.number != number] + [target]
         if amending:
             _amend(sheet)
         _log(
@@ -382,7 +455,7 @@ def deal_record(
             before=before,
             after=_snapshot(target),
         )
-        _refresh_status(sheet)
+        _refresh_status(sheet, seats, deals)
         _touch(tournament.pk)
     return target
 

@@ -21,7 +21,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from scoring.models import Deal, Penalty, ScoreSheet, SheetEvent, SheetSeal, Signature
-from scoring.services import _write_scores, deal_scores
+from scoring.services import _write_scores, deal_scores, seat_results_store, sheet_seats
 from tarot_club.errors import ServiceError
 from tournaments.models import (
     Club,
@@ -374,6 +374,7 @@ def _import_sheet(tournament, table, data, registrations, users) -> None:
         fingerprint=data["fingerprint"],
         version=data["version"],
     )
+    seats = sheet_seats(sheet)
     for d in data["deals"]:
         fields = {f: d[f] for f in DEAL_FIELDS}
         fields["points"] = Decimal(d["points"]) if d["points"] is not None else None
@@ -391,7 +392,7 @@ def _import_sheet(tournament, table, data, registrations, users) -> None:
         Deal.objects.filter(pk=deal.pk).update(
             entered_at=_parse_time(d["entered_at"]), updated_at=_parse_time(d["updated_at"])
         )
-        _write_scores(sheet, deal)
+        _write_scores(sheet, deal, seats, new=True)
     HistoricalDeal = Deal.history.model
     deal_ids = dict(sheet.deals.values_list("number", "pk"))
     rows = []
@@ -428,6 +429,7 @@ def _import_sheet(tournament, table, data, registrations, users) -> None:
                 for r, t in zip(seats, sheet.paper_totals, strict=True)
             ]
         )
+    seat_results_store(sheet)
     for p in data["penalties"]:
         penalty = Penalty.objects.create(
             sheet=sheet,

@@ -54,7 +54,12 @@ class Player(models.Model):
 
     @property
     def full_name(self) -> str:
-        return f"{self.first_name} {self.last_name}".strip()
+        return self.name_of(self.first_name, self.last_name)
+
+    @staticmethod
+    def name_of(first_name: str, last_name: str) -> str:
+        """The name shown everywhere (also for rows read without a model instance)."""
+        return f"{first_name} {last_name}".strip()
 
 
 class Tournament(models.Model):
@@ -289,6 +294,13 @@ class Seat(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
+    # The seat's result at this table: the sums of its score rows (``scoring.Score``), kept by
+    # ``scoring.services`` whenever a sheet's deals or totals change, never typed.
+    # The standings read these 8 rows per player instead of summing 40 score rows.
+    points = models.IntegerField(default=0)  # penalties excluded (they are kept apart)
+    deals_played = models.PositiveSmallIntegerField(default=0)
+    deals_taken = models.PositiveSmallIntegerField(default=0)
+    deals_made = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["table", "position"]

@@ -213,6 +213,29 @@ def assert_cache_matches_engine():
     assert Score.objects.filter(deal__isnull=False).count() == sum(
         len(d.scores) for d in Deal.objects.all()
     )
+    assert_seat_results_match_deals()
+
+
+def assert_seat_results_match_deals():
+    """Each seat's stored result (what the standings read) equals its deals, counted anew."""
+    from scoring.engine import get_rule_set
+    from scoring.services import active_positions
+    from tournaments.models import Seat
+
+    for seat in Seat.objects.select_related("table__sheet"):
+        sheet = seat.table.sheet
+        size = seat.table.seats.count()
+        deals = [d for d in Deal.objects.filter(sheet=sheet) if d.kind != "passed"]
+        paper = sheet.paper_totals[seat.position] if sheet.paper_mode else 0
+        assert seat.points == sum(d.scores[seat.position] for d in deals) + paper
+        assert seat.deals_played == sum(
+            seat.position in active_positions(size, d.dealer) for d in deals
+        )
+        assert seat.deals_taken == sum(d.taker == seat.position for d in deals)
+        thresholds = get_rule_set("fft").thresholds
+        assert seat.deals_made == sum(
+            d.taker == seat.position and d.points >= thresholds[d.oudlers] for d in deals
+        )
 
 
 def test_cached_scores_always_equal_the_engine(db):

@@ -193,6 +193,9 @@ def test_paper_mode_totals_must_sum_to_zero(seated, referee):
     services.paper_totals_record(sheet=sheet, totals=[60, -20, -20, -20], actor=staff(referee))
     sheet.refresh_from_db()
     assert sheet.paper_mode and sheet.status == ScoreSheet.Status.COMPLETE
+    seats = sheet.table.seats.order_by("position")
+    assert [s.points for s in seats] == [60, -20, -20, -20]  # what the standings read
+    assert [s.deals_played for s in seats] == [0, 0, 0, 0]
     with pytest.raises(ServiceError):
         deal_record(sheet=sheet, number=1, kind="played", deal=legal(), actor=TABLE)
 
