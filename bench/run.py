@@ -445,6 +445,7 @@ def profiles(national, entry, db: str) -> dict:
 
     def cold(u):
         cache.clear()
+        measures.forget_standings()
         client.get(u)
 
     run("standings_page_cold", lambda: cold(url), 3)

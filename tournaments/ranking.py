@@ -11,6 +11,7 @@ A tournament may choose tie-breaks, always labelled as not FFT:
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -100,12 +101,10 @@ def rank(
         if name not in TIE_BREAKS:
             raise ValueError(f"unknown tie-break {name!r}; known: {', '.join(TIE_BREAKS)}")
 
-    def total(entry: Entry) -> int:
-        return entry.total if through is None else entry.total_through(through)
-
+    totals = {e.id: (e.total if through is None else e.total_through(through)) for e in entries}
     by_total: dict[int, list[Entry]] = {}
     for entry in entries:
-        by_total.setdefault(total(entry), []).append(entry)
+        by_total.setdefault(totals[entry.id], []).append(entry)
     extra: dict[Hashable, tuple] = {}
     for group in by_total.values():
         h2h = _head_to_head(group) if "head_to_head" in tie_breaks and len(group) > 1 else {}
@@ -120,30 +119,32 @@ def rank(
                     key.append(h2h.get(entry.id, 0))
             extra[entry.id] = tuple(key)
     ordered = sorted(
-        entries, key=lambda e: (-total(e), tuple(-k for k in extra[e.id]), e.name.casefold())
+        entries,
+        key=lambda e: (-totals[e.id], tuple(-k for k in extra[e.id]), e.name.casefold()),
     )
-    keys = [(total(e), extra[e.id]) for e in ordered]
+    keys = [(totals[e.id], extra[e.id]) for e in ordered]
     ranks = _competition_ranks(keys)
     standings = []
     for index, (entry, (position, tied)) in enumerate(zip(ordered, ranks, strict=True)):
+        total = totals[entry.id]
         decided = ""
         if tie_breaks and not tied:
-            neighbours = [ordered[i] for i in (index - 1, index + 1) if 0 <= i < len(ordered)]
-            if any(total(n) == total(entry) for n in neighbours):
+            level = [
+                ordered[i]
+                for i in (index - 1, index + 1)
+                if 0 <= i < len(ordered) and totals[ordered[i].id] == total
+            ]
+            if level:
                 decided = next(
                     (
                         name
                         for name, mine in zip(tie_breaks, extra[entry.id], strict=True)
-                        if any(
-                            extra[n.id][tie_breaks.index(name)] != mine
-                            for n in neighbours
-                            if total(n) == total(entry)
-                        )
+                        if any(extra[n.id][tie_breaks.index(name)] != mine for n in level)
                     ),
                     "",
                 )
         standings.append(
-            Standing(rank=position, tied=tied, entry=entry, total=total(entry), tie_break=decided)
+            Standing(rank=position, tied=tied, entry=entry, total=total, tie_break=decided)
         )
     return standings
 
@@ -190,10 +191,32 @@ def rank_teams(
 
 
 def progression(entries: Iterable[Entry], rounds: Sequence[int]) -> dict[Hashable, list[tuple]]:
-    """For each player, (round, cumulative total, rank) after each round: the "me" chart."""
+    """For each player, (round, cumulative total, rank) after each round: the "me" chart.
+
+    The rank is the one :func:`rank` gives after that round without tie-breaks (one more than
+    the number of players with a higher total), computed in one pass per round.
+    """
     entries = list(entries)
+    rounds = sorted(rounds)
     result: dict[Hashable, list[tuple]] = {e.id: [] for e in entries}
-    for round_number in rounds:
-        for standing in rank(entries, through=round_number):
-            result[standing.entry.id].append((round_number, standing.total, standing.rank))
+    # Each player's points per listed round; points of an unlisted round count from the next
+    # listed one on (as total_through counts them), points after the last one not at all.
+    per_round = []
+    for entry in entries:
+        points = [0] * len(rounds)
+        for source in (entry.rounds, entry.penalties):
+            for number, value in source.items():
+                index = bisect_left(rounds, number)
+                if index < len(rounds):
+                    points[index] += value
+        per_round.append(points)
+    running = [0] * len(entries)
+    for index, round_number in enumerate(rounds):
+        for player, points in enumerate(per_round):
+            running[player] += points[index]
+        first_rank: dict[int, int] = {}
+        for position, total in enumerate(sorted(running, reverse=True), start=1):
+            first_rank.setdefault(total, position)
+        for entry, total in zip(entries, running, strict=True):
+            result[entry.id].append((round_number, total, first_rank[total]))
     return result

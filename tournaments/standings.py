@@ -6,14 +6,15 @@ are still pending so that pages can say "provisional".
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import dataclass
+import threading
+from collections import OrderedDict, defaultdict
+from dataclasses import dataclass, field
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Sum
 
-from scoring.models import Penalty, Score, ScoreSheet
+from scoring.models import Penalty, ScoreSheet
 from tournaments import ranking
-from tournaments.models import Registration, Round, Seat, Tournament
+from tournaments.models import Player, Registration, Round, Seat, Tournament
 
 COUNTED = (ScoreSheet.Status.COMPLETE, ScoreSheet.Status.SIGNED, ScoreSheet.Status.AMENDED)
 
@@ -29,9 +30,10 @@ class Pending:
 class StandingsData:
     tournament: Tournament
     entries: list[ranking.Entry]
-    registrations: dict[int, Registration]
+    team_names: dict[int, str]
     rounds: list[int]  # round numbers seated
     pending: list[Pending]
+    computed: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def provisional(self) -> bool:
@@ -43,63 +45,139 @@ class StandingsData:
         return max(done, default=0)
 
     def standings(self, through: int | None = None) -> list[ranking.Standing]:
-        return ranking.rank(
-            self.entries, tie_breaks=self.tournament.tie_break_list, through=through
+        return self._memo(
+            ("standings", through),
+            lambda: ranking.rank(
+                self.entries, tie_breaks=self.tournament.tie_break_list, through=through
+            ),
         )
 
     def team_standings(self, through: int | None = None) -> list[ranking.TeamStanding]:
-        names = {
-            r.team_id: r.team.name for r in self.registrations.values() if r.team_id is not None
-        }
-        return ranking.rank_teams(self.entries, names, through=through)
+        return self._memo(
+            ("teams", through),
+            lambda: ranking.rank_teams(self.entries, self.team_names, through=through),
+        )
 
     def progression(self) -> dict:
-        return ranking.progression(self.entries, self.rounds)
+        return self._memo(("progression",), lambda: ranking.progression(self.entries, self.rounds))
+
+    def _memo(self, key: tuple, compute):
+        """Each ranking once per data (the data never changes; pages ask for it repeatedly)."""
+        if key not in self.computed:
+            self.computed[key] = compute()
+        return self.computed[key]
+
+    def entry(self, registration_id: int) -> ranking.Entry | None:
+        by_id = self._memo(("entries",), lambda: {e.id: e for e in self.entries})
+        return by_id.get(registration_id)
+
+
+_recent: OrderedDict[tuple, StandingsData] = OrderedDict()
+_recent_lock = threading.Lock()
+KEEP = 16  # tournaments whose current standings a process keeps (a few KB per 100 players)
+
+
+def current_standings(tournament: Tournament) -> StandingsData:
+    """The standings as of the tournament's last change, computed once per process and version.
+
+    Public pages ask for them on every cold page (standings, home, each player's own page, the
+    TV screen); ``changed_at`` moves with every change to results, so a stale copy is never
+    served. Without queries when the version is known; ``standings_data`` otherwise.
+    """
+    key = (tournament.pk, tournament.changed_at)
+    with _recent_lock:
+        data = _recent.get(key)
+        if data is not None:
+            _recent.move_to_end(key)
+            return data
+    data = standings_data(tournament)
+    with _recent_lock:
+        _recent[key] = data
+        while len(_recent) > KEEP:
+            _recent.popitem(last=False)
+    return data
+
+
+def forget_standings() -> None:
+    """Drop the kept standings (tests, after rolling a database back)."""
+    with _recent_lock:
+        _recent.clear()
 
 
 def standings_data(tournament: Tournament) -> StandingsData:
-    """Five queries whatever the number of players, rounds and deals."""
-    registrations = {
-        r.pk: r
-        for r in Registration.objects.filter(tournament=tournament).select_related(
-            "player__club", "team"
+    """Three queries whatever the number of players, rounds and deals.
+
+    Points come from the seats' stored results (one row per player and round, kept by the
+    scoring services), not from the score rows of every deal.
+    """
+    names: dict[int, tuple] = {}
+    team_names: dict[int, str] = {}
+    for pk, first, last, club, team_id, team_name, status in (
+        Registration.objects.filter(tournament=tournament)
+        .order_by()
+        .values_list(
+            "pk",
+            "player__first_name",
+            "player__last_name",
+            "player__club__name",
+            "team_id",
+            "team__name",
+            "status",
         )
-    }
+    ):
+        names[pk] = (Player.name_of(first, last), club or "", team_id, status)
+        if team_id is not None:
+            team_names[team_id] = team_name
     points: dict[int, dict[int, int]] = defaultdict(dict)
     counts: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
-    for row in (
-        Score.objects.filter(sheet__table__round__tournament=tournament, sheet__status__in=COUNTED)
-        .values("registration_id", "round_number")
-        .annotate(
-            total=Sum("points"),
-            played=Count("pk", filter=Q(played=True)),
-            taken=Count("pk", filter=Q(took=True)),
-            made=Count("pk", filter=Q(made=True)),
-        )
-    ):
-        points[row["registration_id"]][row["round_number"]] = row["total"]
-        c = counts[row["registration_id"]]
-        c[0] += row["played"]
-        c[1] += row["taken"]
-        c[2] += row["made"]
-    penalties: dict[int, dict[int, int]] = defaultdict(dict)
-    for row in (
-        Penalty.objects.filter(sheet__table__round__tournament=tournament)
-        .values("registration_id", "sheet__table__round__number")
-        .annotate(total=Sum("amount"))
-    ):
-        penalties[row["registration_id"]][row["sheet__table__round__number"]] = row["total"]
     tables: dict[int, dict[int, int]] = defaultdict(dict)
     table_sizes: dict[int, int] = defaultdict(int)
-    for registration_id, round_number, table_id in Seat.objects.filter(
-        round__tournament=tournament
-    ).values_list("registration_id", "round__number", "table_id"):
+    sheets: dict[int, tuple[int, int, str]] = {}  # table id -> (round, table number, status)
+    for (
+        registration_id,
+        round_number,
+        table_id,
+        table_number,
+        status,
+        total,
+        played,
+        taken,
+        made,
+    ) in (
+        Seat.objects.filter(round__tournament=tournament)
+        .order_by()
+        .values_list(
+            "registration_id",
+            "round__number",
+            "table_id",
+            "table__number",
+            "table__sheet__status",
+            "points",
+            "deals_played",
+            "deals_taken",
+            "deals_made",
+        )
+    ):
         tables[registration_id][round_number] = table_id
         table_sizes[table_id] += 1
+        sheets[table_id] = (round_number, table_number, status)
+        if status in COUNTED:
+            points[registration_id][round_number] = total
+            c = counts[registration_id]
+            c[0] += played
+            c[1] += taken
+            c[2] += made
+    penalties: dict[int, dict[int, int]] = defaultdict(dict)
+    for registration_id, round_number, total in (
+        Penalty.objects.filter(sheet__table__round__tournament=tournament)
+        .order_by()
+        .values("registration_id", "sheet__table__round__number")
+        .annotate(total=Sum("amount"))
+        .values_list("registration_id", "sheet__table__round__number", "total")
+    ):
+        penalties[registration_id][round_number] = total
     by_round: dict[int, list[tuple[int, str]]] = defaultdict(list)
-    for round_number, table_number, status in ScoreSheet.objects.filter(
-        table__round__tournament=tournament
-    ).values_list("table__round__number", "table__number", "status"):
+    for round_number, table_number, status in sheets.values():
         by_round[round_number].append((table_number, status))
     pending = [
         Pending(
@@ -109,31 +187,35 @@ def standings_data(tournament: Tournament) -> StandingsData:
         )
         for number, sheets in sorted(by_round.items())
     ]
+    withdrawn = Registration.Status.WITHDRAWN
     entries = []
-    for pk, registration in registrations.items():
+    for pk, (name, club, team_id, status) in names.items():
+        seated = tables.get(pk, {})
+        rounds = points.get(pk, {})
+        fines = penalties.get(pk, {})
+        if not (seated or rounds or fines):
+            continue  # never seated and no points: absent all day, out of the ranking
         played, taken, made = counts.get(pk, (0, 0, 0))
         entries.append(
             ranking.Entry(
                 id=pk,
-                name=registration.player.full_name,
-                club=registration.player.club.name if registration.player.club else "",
-                team=registration.team_id,
-                withdrawn=registration.status == Registration.Status.WITHDRAWN,
-                rounds=points.get(pk, {}),
-                penalties=penalties.get(pk, {}),
+                name=name,
+                club=club,
+                team=team_id,
+                withdrawn=status == withdrawn,
+                rounds=rounds,
+                penalties=fines,
                 deals_played=played,
                 taken=taken,
                 made=made,
-                fives=sum(1 for t in tables.get(pk, {}).values() if table_sizes[t] == 5),
-                tables=tables.get(pk, {}),
+                fives=sum(1 for t in seated.values() if table_sizes[t] == 5),
+                tables=seated,
             )
         )
-    # Players never seated and with no points stay out of the ranking (absent all day).
-    entries = [e for e in entries if e.tables or e.rounds or e.penalties]
     return StandingsData(
         tournament=tournament,
         entries=entries,
-        registrations=registrations,
+        team_names=team_names,
         rounds=sorted(by_round),
         pending=pending,
     )

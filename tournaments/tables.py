@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 
@@ -60,6 +62,50 @@ class StandingsTable(tables.Table):
 
     def value_rank(self, value, record):
         return f"{value}=" if record["tied"] else value
+
+    def html(self) -> SafeString:
+        """The table exactly as ``{% render_table %}`` writes it (a test compares them), in one
+        pass: django-tables2's per-cell machinery costs about 0.4 ms a cell, seconds for the
+        15,000 cells of a 1,000-player championship; this is about 1 µs a cell."""
+        columns = [
+            (column.name, _attrs(column.attrs["td"]), conditional_escape(column.default))
+            for column in self.columns
+        ]
+        head = "".join(
+            f'<th{_attrs(column.attrs["th"])} scope="col">{conditional_escape(column.header)}</th>'
+            for column in self.columns
+        )
+        out = [
+            '<div class="table-container table-responsive">'
+            f"<table{_attrs(self.attrs)}><thead><tr>{head}</tr></thead><tbody>"
+        ]
+        empty = (None, "")  # django-tables2's empty values: the column's default is shown
+        renderers = {
+            name: getattr(self, f"render_{name}")
+            for name, *_ in columns
+            if hasattr(self, f"render_{name}")
+        }
+        for index, row in enumerate(self.data):
+            out.append('<tr class="odd">' if index % 2 else '<tr class="even">')
+            for name, td, default in columns:
+                value = row[name]
+                if name in renderers and value not in empty:
+                    value = renderers[name](value=value, record=row)
+                if value in empty:
+                    text = default
+                elif type(value) is int:
+                    text = str(value)  # most cells: nothing to escape
+                else:
+                    text = conditional_escape(value)
+                out.append(f"<td{td}>{text}</td>")
+            out.append("</tr>")
+        out.append("</tbody></table></div>")
+        return mark_safe("".join(out))  # every value above is escaped
+
+
+def _attrs(attributes) -> str:
+    text = attributes.as_html()
+    return f" {text}" if text else ""
 
 
 def standings_rows(standings, rounds: list[int], *, through: int | None = None) -> list[dict]:

@@ -80,16 +80,6 @@ def browser(playwright_driver):
     browser.close()
 
 
-@pytest.fixture(autouse=True)
-def _fresh_public_cache():
-    """Public pages are cached in this process (locmem); start every test without stale copies."""
-    from django.core.cache import cache
-
-    cache.clear()
-    yield
-    cache.clear()
-
-
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """Remember each phase's report on the test, so fixtures can tell a failed test."""

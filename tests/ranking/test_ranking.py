@@ -1,6 +1,10 @@
 """The ranking code, with hand-made cases (no database)."""
 
+import itertools
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tournaments.ranking import Entry, progression, rank, rank_teams
 
@@ -113,3 +117,33 @@ def test_progression_gives_total_and_rank_after_each_round():
         1: [(1, 10, 2), (2, 110, 1)],
         2: [(1, 50, 1), (2, 50, 2)],
     }
+
+
+round_points = st.dictionaries(st.integers(1, 6), st.integers(-400, 400), max_size=6)
+fields = st.fixed_dictionaries(
+    {"rounds": round_points, "penalties": st.dictionaries(st.integers(1, 6), st.integers(-50, 0))}
+)
+
+
+@given(st.lists(fields, max_size=12), st.lists(st.integers(1, 6), unique=True, max_size=6))
+def test_progression_is_the_plain_ranking_after_each_round(players, seated):
+    """The one-pass "me" chart agrees with ranking the field after each round."""
+    entries = [Entry(i, f"P{i}", **p) for i, p in enumerate(players)]
+    seated = sorted(set(seated) | {n for p in players for n in p["rounds"]})
+    chart = progression(entries, seated)
+    for round_number in seated:
+        for standing in rank(entries, through=round_number):
+            assert (round_number, standing.total, standing.rank) in chart[standing.entry.id]
+    assert all(len(points) == len(seated) for points in chart.values())
+
+
+@given(st.lists(fields, max_size=12), st.sampled_from([(), ("best_round",), ("fewer_fives",)]))
+def test_ranking_orders_by_total_and_ties_share_the_rank(players, tie_breaks):
+    standings = rank([Entry(i, f"P{i}", **p) for i, p in enumerate(players)], tie_breaks=tie_breaks)
+    totals = [s.total for s in standings]
+    assert totals == sorted(totals, reverse=True)
+    for before, after in itertools.pairwise(standings):
+        if before.total != after.total:
+            assert after.rank == standings.index(after) + 1
+        elif not tie_breaks:
+            assert after.rank == before.rank and before.tied and after.tied

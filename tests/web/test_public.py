@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 from scoring.models import Deal
 from tournaments.demo import create_demo
 from tournaments.models import Registration, Tournament
-from tournaments.standings import standings_data
+from tournaments.standings import forget_standings, standings_data
 
 pytestmark = pytest.mark.django_db
 
@@ -153,10 +153,17 @@ def test_standings_and_me_pages_run_a_fixed_number_of_queries(
 ):
     tournament = create_demo(players=players, rounds=2, deals=1, seed=2).tournament
     registration = Registration.objects.filter(tournament=tournament).first()
-    with django_assert_num_queries(6):
+    me = reverse("public:player", args=[tournament.slug, registration.pk])
+    # The tournament, then the registrations, the seats (with their results) and the penalties.
+    with django_assert_num_queries(4):
         client.get(reverse("public:standings", args=[tournament.slug]))
-    with django_assert_num_queries(10):
-        client.get(reverse("public:player", args=[tournament.slug, registration.pk]))
+    # The player's own rounds, tables and deals; the standings are kept from the page above.
+    with django_assert_num_queries(5):
+        client.get(me)
+    forget_standings()
+    cache.clear()
+    with django_assert_num_queries(5 + 3):
+        client.get(me)
 
 
 def test_exports_are_numbers_and_names_never_formulas(db, client):
@@ -214,3 +221,33 @@ def test_public_language_switch_sets_the_cookie_and_returns(client, played):
     evil = client.get(reverse("switch_language", args=["en"]), {"next": "https://evil.example"})
     assert evil["Location"] == "/"
     assert client.get(reverse("switch_language", args=["xx"])).status_code == 404
+
+
+def test_the_standings_table_is_written_as_django_tables2_writes_it(played, rf):
+    """The one-pass rendering gives the same markup as {% render_table %} (whitespace aside):
+    tied ranks, withdrawn players, empty cells shown as a dash, escaped names."""
+    import re
+
+    from django.template import RequestContext, Template
+
+    from tournaments.tables import StandingsTable, standings_rows
+
+    registration = Registration.objects.filter(tournament=played).first()
+    registration.player.last_name = "<b>Bold</b> & Co"
+    registration.player.save()
+    registration.status = Registration.Status.WITHDRAWN
+    registration.save()
+    data = standings_data(played)
+    rows = standings_rows(data.standings(), data.rounds)
+    rows[1]["rank"], rows[1]["tied"] = rows[0]["rank"], True  # a tie, whatever the demo gives
+    table = StandingsTable(rows, rounds=data.rounds)
+    reference = Template("{% load django_tables2 %}{% render_table table %}").render(
+        RequestContext(rf.get("/"), {"table": table})
+    )
+
+    def compact(html):
+        return re.sub(r"\s*([<>])\s*", r"\1", re.sub(r"\s+", " ", html)).replace("< ", "<")
+
+    assert compact(table.html()) == compact(reference)
+    assert "&lt;b&gt;Bold&lt;/b&gt; &amp; Co" in table.html()
+    assert "—" in table.html()  # an empty penalty cell

@@ -24,7 +24,7 @@ from scoring.services import active_positions, to_engine
 from tournaments import exports
 from tournaments.models import Registration, Seat, Tournament
 from tournaments.selectors import round_tables
-from tournaments.standings import COUNTED, current_round, standings_data
+from tournaments.standings import COUNTED, current_round, current_standings
 from tournaments.tables import StandingsTable, standings_rows
 
 CACHE_SECONDS = 600
@@ -82,7 +82,7 @@ def _context(tournament, **extra):
 
 @public_page
 def home(request, tournament):
-    data = standings_data(tournament)
+    data = current_standings(tournament)
     current = current_round(tournament)
     context = _context(
         tournament,
@@ -98,7 +98,7 @@ def home(request, tournament):
 
 
 def _standings_context(tournament, request):
-    data = standings_data(tournament)
+    data = current_standings(tournament)
     through = _int(request.GET.get("apres"))
     if through is not None and through not in data.rounds:
         through = None
@@ -289,7 +289,8 @@ def player(request, tournament, registration_id: int):
                 "status": seat.table.sheet.status,
             }
         )
-    data = standings_data(tournament)
+    data = current_standings(tournament)
+    entry = data.entry(registration.pk)
     chart = None
     rank = None
     show_scores = tournament.standings_public
@@ -315,11 +316,7 @@ def player(request, tournament, registration_id: int):
             standing=rank,
             chart=chart,
             show_scores=show_scores,
-            penalties=0
-            if not show_scores
-            else sum(
-                p for e in data.entries if e.id == registration.pk for p in e.penalties.values()
-            ),
+            penalties=entry.penalty_total if show_scores and entry else 0,
         ),
     )
 
@@ -354,7 +351,7 @@ def _chart(progression: list[tuple[int, int, int]]) -> dict:
 def tv(request, tournament):
     if not tournament.standings_public:
         return render(request, "tournaments/public/hidden.html", _context(tournament))
-    data = standings_data(tournament)
+    data = current_standings(tournament)
     rows = standings_rows(data.standings(), [])
     return render(
         request,
