@@ -137,7 +137,9 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Connections are kept (CONN_MAX_AGE above) on SQLite too: opening one and running the
+    # PRAGMAs below cost more than a cached public page. restore_db writes into the live file
+    # through SQLite's backup API, which kept connections see at their next read.
     DATABASES["default"]["OPTIONS"] = {
         # Serialise writers at BEGIN instead of failing at the first write of a transaction.
         "transaction_mode": "IMMEDIATE",

@@ -54,6 +54,23 @@ def test_sqlite_backup_while_writing_then_restore(sqlite_only, tmp_path):
     assert Deal.objects.filter(sheet=sheets[0]).count() == 1
 
 
+def test_a_kept_connection_reads_the_restored_database(sqlite_only, tmp_path):
+    """Server workers keep their connections (CONN_MAX_AGE): after restore_db they must read
+    the restored data, not what they had before."""
+    import sqlite3
+
+    make_tournament(4)
+    target = tmp_path / "backup.sqlite3"
+    call_command("backup_db", "-o", str(target))
+    Tournament.objects.update(name="changed after the backup")
+    worker = sqlite3.connect(connection.settings_dict["NAME"])  # another process's connection
+    query = "SELECT name FROM tournaments_tournament"
+    assert worker.execute(query).fetchall() == [("changed after the backup",)]
+    call_command("restore_db", str(target))
+    assert worker.execute(query).fetchall() != [("changed after the backup",)]
+    worker.close()
+
+
 def test_restore_refuses_a_file_that_is_not_a_database(sqlite_only, tmp_path):
     bogus = tmp_path / "bogus.sqlite3"
     bogus.write_bytes(b"not a database at all" * 100)
