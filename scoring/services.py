@@ -207,23 +207,13 @@ def _store_seat_results(sheet: ScoreSheet, seats: list[Seat], deals: list[Deal])
             for total, row in zip(totals, score_rows(deal, len(seats), rules), strict=True):
                 for index, value in enumerate(row):
                     total[index] += value
-    changed = []
-    for seat, (points, played, taken, made) in zip(seats, totals, strict=True):
-        if (seat.points, seat.deals_played, seat.deals_taken, seat.deals_made) != (
-            points,
-            played,
-            taken,
-            made,
-        ):
-            seat.points, seat.deals_played, seat.deals_taken, seat.deals_made = (
-                points,
-                played,
-                taken,
-                made,
-            )
-            changed.append(seat)
-    if changed:
-        Seat.objects.bulk_update(changed, SEAT_RESULT_FIELDS)
+    for seat, total in zip(seats, totals, strict=True):
+        result = dict(zip(SEAT_RESULT_FIELDS, total, strict=True))
+        if any(getattr(seat, name) != value for name, value in result.items()):
+            # One small UPDATE per seat: bulk_update's CASE expressions cost ten times more.
+            Seat.objects.filter(pk=seat.pk).update(**result)
+            for name, value in result.items():
+                setattr(seat, name, value)
 
 
 def seat_results_store(sheet: ScoreSheet) -> None:
