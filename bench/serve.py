@@ -164,6 +164,7 @@ def wrk(
     connections: int = 8,
     script: str = REPORT_LUA,
     args: list[str] | None = None,
+    headers: dict[str, str] | None = None,
 ) -> dict:
     lua = OUT / f"wrk-{os.getpid()}-{abs(hash(script)) % 10000}.lua"
     lua.write_text(script if script is REPORT_LUA else script + REPORT_LUA)
@@ -176,6 +177,7 @@ def wrk(
         "10s",
         "-s",
         str(lua),
+        *(f"-H{name}: {value}" for name, value in (headers or {}).items()),
         url,
     ]
     if args:

@@ -112,6 +112,23 @@ def test_unchanged_page_is_served_from_cache_and_answers_304(
         assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
 
 
+def test_phones_get_the_cached_page_gzipped(played, client, django_assert_num_queries):
+    import gzip
+
+    url = reverse("public:standings", args=[played.slug])
+    plain = client.get(url)
+    assert "Content-Encoding" not in plain
+    packed = client.get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert packed["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.content) == plain.content
+    assert len(packed.content) < len(plain.content) / 3
+    assert "Accept-Encoding" in packed["Vary"]
+    assert packed["ETag"] != plain["ETag"]  # two representations, two tags
+    with django_assert_num_queries(1):
+        again = client.get(url, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=packed["ETag"])
+    assert again.status_code == 304
+
+
 def test_a_change_refreshes_the_page(played, client):
     from scoring.services import Actor, deal_record
 
