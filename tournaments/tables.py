@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.utils.encoding import force_str
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
@@ -101,6 +102,28 @@ class StandingsTable(tables.Table):
             out.append("</tr>")
         out.append("</tbody></table></div>")
         return mark_safe("".join(out))  # every value above is escaped
+
+    def values(self) -> list[list]:
+        """What ``as_values()`` gives (headers first; a test compares them), without the
+        per-cell machinery: the exports of a 1,000-player field took 1.5 s through it."""
+        columns = list(self.columns)
+        getters = {
+            c.name: getattr(self, f"value_{c.name}")
+            for c in columns
+            if hasattr(self, f"value_{c.name}")
+        }
+        rows = [[force_str(c.header, strings_only=True) for c in columns]]
+        for row in self.data:
+            values = []
+            for column in columns:
+                value = row[column.name]
+                if value in (None, ""):
+                    value = None  # as django-tables2 exports an empty cell
+                elif column.name in getters:
+                    value = getters[column.name](value=value, record=row)
+                values.append(force_str(value, strings_only=True))
+            rows.append(values)
+        return rows
 
 
 def _attrs(attributes) -> str:

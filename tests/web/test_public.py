@@ -266,5 +266,6 @@ def test_the_standings_table_is_written_as_django_tables2_writes_it(played, rf):
         return re.sub(r"\s*([<>])\s*", r"\1", re.sub(r"\s+", " ", html)).replace("< ", "<")
 
     assert compact(table.html()) == compact(reference)
+    assert table.values() == list(table.as_values())  # what the exports write
     assert "&lt;b&gt;Bold&lt;/b&gt; &amp; Co" in table.html()
     assert "—" in table.html()  # an empty penalty cell

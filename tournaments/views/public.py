@@ -142,8 +142,7 @@ def standings_export(request, tournament, fmt: str):
     if not tournament.standings_public:
         raise Http404
     data, _through, table = _standings_context(tournament, request)
-    headers = [str(c.header) for c in table.columns]
-    values = list(table.as_values())[1:]
+    headers, *values = table.values()
     name = f"classement-{tournament.slug}"
     if fmt == "csv":
         response = HttpResponse(exports.to_csv(headers, values), content_type="text/csv")
