@@ -269,3 +269,21 @@ def test_the_standings_table_is_written_as_django_tables2_writes_it(played, rf):
     assert table.values() == list(table.as_values())  # what the exports write
     assert "&lt;b&gt;Bold&lt;/b&gt; &amp; Co" in table.html()
     assert "—" in table.html()  # an empty penalty cell
+
+
+def test_round_results_show_each_players_total_at_the_table(played, client):
+    response = client.get(reverse("public:round", args=[played.slug, 1]))
+    shown = {
+        seat.registration_id: total
+        for row in response.context["rows"]
+        for seat, total in row["players"]
+    }
+    expected = {}
+    for deal in Deal.objects.filter(
+        sheet__table__round__number=1, sheet__table__round__tournament=played
+    ):
+        for seat in deal.sheet.table.seats.all():
+            expected[seat.registration_id] = (
+                expected.get(seat.registration_id, 0) + deal.scores[seat.position]
+            )
+    assert shown == expected and any(expected.values())

@@ -195,24 +195,13 @@ def round_results(request, tournament, number: int):
         raise Http404
     tables = round_tables(round_)
     show_scores = tournament.standings_public
-    totals = {}
-    if show_scores:
-        from django.db.models import Sum
-
-        from scoring.models import Score
-
-        totals = {
-            (row["sheet__table_id"], row["registration_id"]): row["total"]
-            for row in Score.objects.filter(sheet__table__round=round_, sheet__status__in=COUNTED)
-            .values("sheet__table_id", "registration_id")
-            .annotate(total=Sum("points"))
-        }
     rows = [
         {
             "table": table,
             "status": table.sheet.status,
             "players": [
-                (seat, totals.get((table.pk, seat.registration_id))) for seat in table.seats.all()
+                (seat, seat.points if show_scores and table.sheet.status in COUNTED else None)
+                for seat in table.seats.all()
             ],
         }
         for table in tables
