@@ -1,13 +1,20 @@
-"""Excel workbooks (openpyxl): the score sheets, laid out like the paper sheet, and a ranking.
+"""Excel workbooks: the score sheets, laid out like the paper sheet, and a ranking.
 
 - Scores, points and oudlers are numbers; running totals, round totals (bilans), the total with
   penalties and the zero-sum check are real Excel formulas, so the workbook recomputes itself.
-  openpyxl cannot store a formula's cached value: :func:`evaluate_cell` recomputes the formula
-  forms written here (cell references, ranges, ``SUM``, ``+``/``-``, ``IF(…=…)``) so tests, and
-  anyone who doubts a file, can check them against the app's numbers.
-- Every user string (names, clubs, reasons, the tournament…) is written with ``data_type = "s"``:
-  a player called ``=1+1`` or ``@SUM(A1)`` stays text. :func:`safe_cell_text` is the CSV
-  counterpart (prefix with ``'``).
+  No cached value is stored with a formula: :func:`evaluate_cell` recomputes the formula forms
+  written here (cell references, ranges, ``SUM``, ``+``/``-``, ``IF(…=…)``) on a workbook read
+  back with openpyxl, so tests, and anyone who doubts a file, can check them against the app's
+  numbers.
+- Every user string (names, clubs, reasons, the tournament…) is written as an inline string
+  (``t="inlineStr"``, read back with ``data_type == "s"``): a player called ``=1+1`` or
+  ``@SUM(A1)`` stays text. :func:`safe_cell_text` is the CSV counterpart (prefix with ``'``).
+- Streaming: each worksheet's XML is written straight into the zip archive as soon as its score
+  sheet is laid out (one sheet in memory at a time), then the shared parts (styles, workbook,
+  relationships). The XML is the SpreadsheetML that openpyxl writes for the same cells; openpyxl
+  still provides the styles part (fonts, fills, borders, formats), the theme and the document
+  properties. For a 2,000-sheet tournament, building openpyxl cells and serialising them one by
+  one took 23–35 s and ~190 MB; this takes ~2.5 s and ~10 MB (``bench/documents.py``).
 
 Plain Python: no Django import.
 """
@@ -17,16 +24,24 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterable, Sequence
-from copy import copy
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any
+from xml.sax.saxutils import escape as _xml_text
+from zipfile import ZIP_DEFLATED, ZipFile
 
 from openpyxl import Workbook
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
+from openpyxl.compat import safe_string
+from openpyxl.packaging.extended import ExtendedProperties
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
-from openpyxl.utils import get_column_letter, range_boundaries
+from openpyxl.styles.stylesheet import write_stylesheet
+from openpyxl.utils import absolute_coordinate, get_column_letter, quote_sheetname, range_boundaries
+from openpyxl.utils.datetime import to_excel
+from openpyxl.utils.escape import escape as _ooxml_escape
 from openpyxl.worksheet.worksheet import Worksheet
+from openpyxl.writer.theme import theme_xml
+from openpyxl.xml.functions import tostring
 
 from .data import SheetData, SheetDeal
 from .fingerprint import verification_code as _code_of
@@ -49,7 +64,7 @@ def safe_cell_text(value: Any) -> str:
 
     Text starting with ``= + - @``, a tab or a carriage return gets a leading ``'``. Numbers
     (including negative ones) are returned as they are, ``None`` as "". For xlsx, write the string
-    with ``data_type = "s"`` instead (as this module does).
+    as an inline string instead (as this module does).
     """
     if value is None:
         return ""
@@ -63,7 +78,7 @@ def safe_cell_text(value: Any) -> str:
     return text
 
 
-# --- styles (created once: openpyxl shares them between cells) ---------------------------------
+# --- styles (created once and shared: a cell refers to a registered combination) ---------------
 
 _THIN = Side(style="thin", color="9A9A9A")
 _THICK = Side(style="medium", color="1A1A1A")
@@ -115,6 +130,321 @@ INPUT_HEADERS = [
 FIRST_SCORE_COL = len(INPUT_HEADERS) + 1  # N
 
 
+# --- the writer: styles, worksheets as XML, the package -----------------------------------------
+
+
+class _Styles:
+    """The workbook's cell formats, kept by openpyxl (which writes the styles part).
+
+    A combination of font, fill, alignment, border and number format gets a handle when first
+    used (openpyxl registers its parts then, as when it is assigned to a cell); its cell-format
+    index is taken when a cell using it is first written, in the order openpyxl's own writer
+    would take it. The style objects are the module's constants: the key holds their ``id()``,
+    and the registry keeps a reference to each so an id cannot be reused.
+    """
+
+    def __init__(self) -> None:
+        self.book = Workbook()
+        self._scratch = self.book.active
+        self._handles: dict[tuple, int] = {}
+        self._cells: list[Cell] = []
+        self._xf: list[int | None] = []
+        self._kept: list[tuple] = []
+
+    def handle(self, font, fill, align, border, fmt) -> int:
+        key = (id(font), id(fill), id(align), id(border), fmt)
+        found = self._handles.get(key)
+        if found is not None:
+            return found
+        cell = Cell(self._scratch)
+        if font is not None:
+            cell.font = font
+        if fill is not None:
+            cell.fill = fill
+        if align is not None:
+            cell.alignment = align
+        if border is not None:
+            cell.border = border
+        if fmt is not None:
+            cell.number_format = fmt
+        self._kept.append((font, fill, align, border))
+        self._cells.append(cell)
+        self._xf.append(None)
+        self._handles[key] = found = len(self._cells) - 1
+        return found
+
+    def xf(self, handle: int) -> int:
+        """The cell-format index (0 is the default format, written without ``s``)."""
+        index = self._xf[handle]
+        if index is None:
+            index = self._xf[handle] = self._cells[handle].style_id
+        return index
+
+    def xml(self) -> bytes:
+        return tostring(write_stylesheet(self.book))
+
+
+_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_PKG_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
+_SHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
+_HF_CODES = re.compile(r"&\[(?:Tab|Pages|Date|Path|Page|Time|File|Picture)\]")
+_HF_CODE = {
+    "&[Tab]": "&A",
+    "&[Pages]": "&N",
+    "&[Date]": "&D",
+    "&[Path]": "&Z",
+    "&[Page]": "&P",
+    "&[Time]": "&T",
+    "&[File]": "&F",
+    "&[Picture]": "&G",
+}
+
+
+def _attr(value: str) -> str:
+    """An XML attribute value (between double quotes)."""
+    return _xml_text(value, {'"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#09;"})
+
+
+def _g(value: float) -> str:
+    """A number as openpyxl writes it ("%.16g")."""
+    return f"{value:.16g}"
+
+
+def _header_footer(parts: Sequence[tuple[str, str]]) -> str:
+    """A page header or footer in Excel's mini-format: ``&L`` left, ``&C`` centre, ``&R`` right
+    (the text of each part is already escaped with :func:`_header_text`)."""
+    text = "".join(f"&{code}{part}" for code, part in parts)
+    return _ooxml_escape(_HF_CODES.sub(lambda m: _HF_CODE[m.group(0)], text))
+
+
+class _Sheet:
+    """A worksheet being laid out: its cells by coordinate and its settings.
+
+    :meth:`xml` writes it as SpreadsheetML. Cells are kept as their XML (less the coordinate and
+    the style index), so a sheet of a few hundred cells costs a few hundred small strings.
+    """
+
+    def __init__(self, title: str, styles: _Styles):
+        self.title = title
+        self.styles = styles
+        self.cells: dict[tuple[int, int], tuple[int, str]] = {}
+        self.row_heights: dict[int, float] = {}
+        self.col_widths: dict[int, float] = {}
+        self.freeze_rows = 0  # rows kept at the top when scrolling
+        self.landscape: bool | None = None  # None: no print setup (A4, fit to width…)
+        self.print_title_row: int | None = None  # repeated at the top of every printed page
+        self.print_area: str | None = None  # e.g. "A1:U33"
+        self.header: list[tuple[str, str]] = []  # [("L", text), ("R", text)]
+        self.footer: list[tuple[str, str]] = []
+
+    # Cells. ``value`` of text is already cleaned (see :func:`_clean`).
+
+    def text(self, row: int, col: int, value: str, font, fill, align, border) -> None:
+        if value:
+            stripped = value.strip()
+            space = ' xml:space="preserve"' if stripped and stripped != value else ""
+            body = f' t="inlineStr"><is><t{space}>{_xml_text(value)}</t></is></c>'
+        else:
+            body = ' t="inlineStr" />'
+        self.cells[row, col] = (self.styles.handle(font, fill, align, border, None), body)
+
+    def number(self, row: int, col: int, value, font, fill, align, border, fmt) -> None:
+        """An int, float or Decimal, or a naive date or datetime (an Excel serial number)."""
+        if isinstance(value, date):
+            if getattr(value, "tzinfo", None) is not None:
+                raise TypeError("Excel does not support timezones in datetimes.")
+            value = to_excel(value)
+        shown = safe_string(value)
+        body = f' t="n"><v>{shown}</v></c>' if shown else ' t="n"><v /></c>'
+        self.cells[row, col] = (self.styles.handle(font, fill, align, border, fmt), body)
+
+    def formula(self, row: int, col: int, formula: str, font, fill, align, border, fmt) -> None:
+        body = f"><f>{_xml_text(formula[1:])}</f><v /></c>"
+        self.cells[row, col] = (self.styles.handle(font, fill, align, border, fmt), body)
+
+    def blank(self, row: int, col: int, font, fill, align, border) -> None:
+        """An empty cell that shows a style (a border, a fill)."""
+        self.cells[row, col] = (self.styles.handle(font, fill, align, border, None), ' t="n" />')
+
+    # Output.
+
+    def defined_names(self) -> list[tuple[str, str]]:
+        quoted = quote_sheetname(self.title)
+        names = []
+        if self.print_title_row is not None:
+            row = self.print_title_row
+            names.append(("_xlnm.Print_Titles", f"{quoted}!${row}:${row}"))
+        if self.print_area is not None:
+            names.append(("_xlnm.Print_Area", f"{quoted}!{absolute_coordinate(self.print_area)}"))
+        return names
+
+    def xml(self) -> str:
+        xf = self.styles.xf
+        rows: dict[int, list] = {}
+        for (row, col), cell in self.cells.items():
+            rows.setdefault(row, []).append((col, cell))
+        for row in self.row_heights:
+            rows.setdefault(row, [])
+        dimension = "A1:A1"  # the range of the cells (not of rows that only have a height)
+        if self.cells:
+            used_rows = {row for row, _col in self.cells}
+            used_cols = {col for _row, col in self.cells}
+            first = f"{get_column_letter(min(used_cols))}{min(used_rows)}"
+            dimension = f"{first}:{get_column_letter(max(used_cols))}{max(used_rows)}"
+        fit = ' fitToPage="1"' if self.landscape is not None else ""
+        out = [
+            f'<worksheet xmlns="{_NS}"><sheetPr><outlinePr summaryBelow="1" summaryRight="1" />'
+            f'<pageSetUpPr{fit} /></sheetPr><dimension ref="{dimension}" />'
+            '<sheetViews><sheetView workbookViewId="0">'
+        ]
+        if self.freeze_rows:
+            n = self.freeze_rows
+            out.append(
+                f'<pane ySplit="{n}" topLeftCell="A{n + 1}" activePane="bottomLeft" '
+                'state="frozen" /><selection pane="bottomLeft" activeCell="A1" sqref="A1" />'
+            )
+        else:
+            out.append('<selection activeCell="A1" sqref="A1" />')
+        out.append(
+            '</sheetView></sheetViews><sheetFormatPr baseColWidth="8" defaultRowHeight="15" />'
+        )
+        if self.col_widths:
+            out.append("<cols>")
+            for col in sorted(self.col_widths):
+                width = _g(self.col_widths[col])
+                out.append(f'<col width="{width}" customWidth="1" min="{col}" max="{col}" />')
+            out.append("</cols>")
+        out.append("<sheetData>")
+        heights = self.row_heights
+        for row in sorted(rows):
+            height = heights.get(row)
+            if height is None:
+                out.append(f'<row r="{row}">')
+            else:
+                out.append(f'<row r="{row}" ht="{_g(height)}" customHeight="1">')
+            for col, (handle, body) in sorted(rows[row]):
+                index = xf(handle)
+                letter = get_column_letter(col)
+                if index:
+                    out.append(f'<c r="{letter}{row}" s="{index}"{body}')
+                else:
+                    out.append(f'<c r="{letter}{row}"{body}')
+            out.append("</row>")
+        out.append("</sheetData>")
+        if self.landscape is None:
+            out.append(
+                '<pageMargins left="0.75" right="0.75" top="1" bottom="1" header="0.5" '
+                'footer="0.5" />'
+            )
+        else:
+            orientation = "landscape" if self.landscape else "portrait"
+            out.append(
+                '<printOptions horizontalCentered="1" /><pageMargins left="0.4" right="0.4" '
+                'top="0.6" bottom="0.6" header="0.25" footer="0.25" />'
+                f'<pageSetup orientation="{orientation}" paperSize="9" fitToHeight="0" '
+                'fitToWidth="1" />'
+            )
+        if self.header or self.footer:
+            header = _xml_text(_header_footer(self.header))
+            footer = _xml_text(_header_footer(self.footer))
+            out.append(
+                f"<headerFooter><oddHeader>{header}</oddHeader><oddFooter>{footer}</oddFooter>"
+                "<evenHeader /><evenFooter /><firstHeader /><firstFooter /></headerFooter>"
+            )
+        out.append("</worksheet>")
+        return "".join(out)
+
+
+class _Package:
+    """The xlsx zip archive, written as it goes: worksheets first, the shared parts last."""
+
+    def __init__(self, archive: ZipFile, styles: _Styles):
+        self.archive = archive
+        self.styles = styles
+        self.sheets: list[tuple[str, list[tuple[str, str]]]] = []  # title, defined names
+        archive.writestr("docProps/app.xml", tostring(ExtendedProperties().to_tree()))
+        properties = styles.book.properties
+        properties.modified = datetime.now(tz=UTC).replace(tzinfo=None)
+        archive.writestr("docProps/core.xml", tostring(properties.to_tree()))
+        archive.writestr("xl/theme/theme1.xml", theme_xml)
+
+    def add(self, ws: _Sheet) -> None:
+        self.archive.writestr(f"xl/worksheets/sheet{len(self.sheets) + 1}.xml", ws.xml())
+        self.sheets.append((ws.title, ws.defined_names()))
+
+    def finish(self) -> None:
+        archive, count = self.archive, len(self.sheets)
+        archive.writestr("xl/styles.xml", self.styles.xml())
+        archive.writestr(
+            "_rels/.rels",
+            f'<Relationships xmlns="{_PKG_REL}">'
+            f'<Relationship Type="{_REL}/officeDocument" Target="xl/workbook.xml" Id="rId1" />'
+            f'<Relationship Type="{_PKG_REL}/metadata/core-properties" '
+            'Target="docProps/core.xml" Id="rId2" />'
+            f'<Relationship Type="{_REL}/extended-properties" Target="docProps/app.xml" '
+            'Id="rId3" /></Relationships>',
+        )
+        sheets, names = [], []
+        for index, (title, defined) in enumerate(self.sheets):
+            sheets.append(
+                f'<sheet name="{_attr(title)}" sheetId="{index + 1}" state="visible" '
+                f'r:id="rId{index + 1}" />'
+            )
+            for name, value in defined:
+                names.append(
+                    f'<definedName name="{name}" localSheetId="{index}">'
+                    f"{_xml_text(value)}</definedName>"
+                )
+        defined_names = "<definedNames />"
+        if names:
+            defined_names = f"<definedNames>{''.join(names)}</definedNames>"
+        archive.writestr(
+            "xl/workbook.xml",
+            f'<workbook xmlns:r="{_REL}" xmlns="{_NS}"><workbookPr /><workbookProtection />'
+            '<bookViews><workbookView visibility="visible" minimized="0" '
+            'showHorizontalScroll="1" showVerticalScroll="1" showSheetTabs="1" tabRatio="600" '
+            'firstSheet="0" activeTab="0" autoFilterDateGrouping="1" /></bookViews>'
+            f"<sheets>{''.join(sheets)}</sheets>{defined_names}"
+            '<calcPr calcId="124519" fullCalcOnLoad="1" /></workbook>',
+        )
+        rels = [
+            f'<Relationship Type="{_REL}/worksheet" Target="/xl/worksheets/sheet{n}.xml" '
+            f'Id="rId{n}" />'
+            for n in range(1, count + 1)
+        ]
+        rels.append(
+            f'<Relationship Type="{_REL}/styles" Target="styles.xml" Id="rId{count + 1}" />'
+        )
+        rels.append(
+            f'<Relationship Type="{_REL}/theme" Target="theme/theme1.xml" Id="rId{count + 2}" />'
+        )
+        archive.writestr(
+            "xl/_rels/workbook.xml.rels",
+            f'<Relationships xmlns="{_PKG_REL}">{"".join(rels)}</Relationships>',
+        )
+        office = "application/vnd.openxmlformats-officedocument"
+        overrides = [
+            ("/xl/styles.xml", f"{office}.spreadsheetml.styles+xml"),
+            ("/xl/theme/theme1.xml", f"{office}.theme+xml"),
+            ("/docProps/core.xml", "application/vnd.openxmlformats-package.core-properties+xml"),
+            ("/docProps/app.xml", f"{office}.extended-properties+xml"),
+            *((f"/xl/worksheets/sheet{n}.xml", _SHEET_TYPE) for n in range(1, count + 1)),
+            ("/xl/workbook.xml", f"{office}.spreadsheetml.sheet.main+xml"),
+        ]
+        archive.writestr(
+            "[Content_Types].xml",
+            '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="rels" '
+            'ContentType="application/vnd.openxmlformats-package.relationships+xml" />'
+            '<Default Extension="xml" ContentType="application/xml" />'
+            + "".join(
+                f'<Override PartName="{part}" ContentType="{kind}" />' for part, kind in overrides
+            )
+            + "</Types>",
+        )
+
+
 # --- helpers -----------------------------------------------------------------------------------
 
 
@@ -124,18 +454,14 @@ def _clean(value: Any) -> str:
 
 
 def _text(
-    ws: Worksheet, row: int, col: int, value: Any, font=None, fill=None, align=None, border=None
-):
+    ws: _Sheet, row: int, col: int, value: Any, font=None, fill=None, align=None, border=None
+) -> None:
     """Write user (or any) text: always stored as a string, never as a formula."""
-    cell = ws.cell(row=row, column=col)
-    cell.value = _clean(value)
-    cell.data_type = "s"
-    _dress(cell, font, fill, align, border, None)
-    return cell
+    ws.text(row, col, _clean(value), font, fill, align, border)
 
 
 def _num(
-    ws: Worksheet,
+    ws: _Sheet,
     row: int,
     col: int,
     value,
@@ -144,14 +470,12 @@ def _num(
     fmt=None,
     border=None,
     align=RIGHT,
-):
-    cell = ws.cell(row=row, column=col, value=value)
-    _dress(cell, font, fill, align, border, fmt)
-    return cell
+) -> None:
+    ws.number(row, col, value, font, fill, align, border, fmt)
 
 
 def _formula(
-    ws: Worksheet,
+    ws: _Sheet,
     row: int,
     col: int,
     formula: str,
@@ -160,35 +484,12 @@ def _formula(
     fmt=None,
     border=None,
     align=RIGHT,
-):
-    cell = ws.cell(row=row, column=col)
-    cell.value = formula  # our own formula text, built from coordinates only
-    _dress(cell, font, fill, align, border, fmt)
-    return cell
+) -> None:
+    ws.formula(row, col, formula, font, fill, align, border, fmt)  # our own formula text
 
 
-def _dress(cell, font, fill, align, border, fmt) -> None:
-    """Style a cell. openpyxl hashes every style object on assignment (slow); a combination seen
-    once in this workbook is copied from its first cell instead (what copy_worksheet does)."""
-    if font is None and fill is None and align is None and border is None and fmt is None:
-        return
-    cache = cell.parent.parent.__dict__.setdefault("_tarot_styles", {})
-    key = (id(font), id(fill), id(align), id(border), fmt)
-    known = cache.get(key)
-    if known is not None:
-        cell._style = copy(known)
-        return
-    if font is not None:
-        cell.font = font
-    if fill is not None:
-        cell.fill = fill
-    if align is not None:
-        cell.alignment = align
-    if border is not None:
-        cell.border = border
-    if fmt is not None:
-        cell.number_format = fmt
-    cache[key] = copy(cell._style)
+def _blank(ws: _Sheet, row: int, col: int, fill=None, border=None) -> None:
+    ws.blank(row, col, None, fill, None, border)
 
 
 def _header_text(value: str) -> str:
@@ -245,25 +546,33 @@ def score_sheets_workbook(
 ) -> bytes:
     """One worksheet per score sheet ("R1 T3"), plus an optional "Classement" worksheet first.
 
-    ``ranking`` is ``(headers, rows)``; numbers stay numbers and strings stay text.
+    ``ranking`` is ``(headers, rows)``; numbers stay numbers and strings stay text. ``sheets`` may
+    be a generator: each worksheet goes into the archive as soon as it is laid out, so memory
+    holds one sheet's cells at a time, plus the compressed file.
     """
-    wb = Workbook()
-    wb.remove(wb.active)
-    taken: set[str] = set()
-    if ranking is not None:
-        headers, rows = ranking
-        _ranking_sheet(wb.create_sheet(_unique_title("Classement", taken)), headers, rows)
-    for data in sheets:
-        _score_sheet(wb.create_sheet(_unique_title(sheet_title(data), taken)), data)
-    if not wb.worksheets:
-        ws = wb.create_sheet("Feuilles")
-        _text(ws, 1, 1, "Aucune feuille de marque.")
+    styles = _Styles()
     buffer = io.BytesIO()
-    wb.save(buffer)
+    with ZipFile(buffer, "w", ZIP_DEFLATED, allowZip64=True) as archive:
+        package = _Package(archive, styles)
+        taken: set[str] = set()
+        if ranking is not None:
+            headers, rows = ranking
+            ws = _Sheet(_unique_title("Classement", taken), styles)
+            _ranking_sheet(ws, headers, rows)
+            package.add(ws)
+        for data in sheets:
+            ws = _Sheet(_unique_title(sheet_title(data), taken), styles)
+            _score_sheet(ws, data)
+            package.add(ws)
+        if not package.sheets:
+            ws = _Sheet("Feuilles", styles)
+            _text(ws, 1, 1, "Aucune feuille de marque.")
+            package.add(ws)
+        package.finish()
     return buffer.getvalue()
 
 
-def _ranking_sheet(ws: Worksheet, headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+def _ranking_sheet(ws: _Sheet, headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
     widths: dict[int, int] = {}
     for col, header in enumerate(headers, 1):
         _text(ws, 1, col, header, font=BOLD, fill=HEAD_FILL, border=BORDER)
@@ -282,23 +591,10 @@ def _ranking_sheet(ws: Worksheet, headers: Sequence[str], rows: Sequence[Sequenc
             else:
                 _text(ws, r, col, value, border=BORDER)
             widths[col] = min(45, max(widths.get(col, 8), len(_clean(value)) + 2))
-    for col, width in widths.items():
-        ws.column_dimensions[get_column_letter(col)].width = width
-    ws.freeze_panes = "A2"
-    ws.print_title_rows = "1:1"
-    _print_setup(ws, landscape=len(headers) >= 6)
-
-
-def _print_setup(ws: Worksheet, landscape: bool) -> None:
-    ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    ws.page_setup.orientation = "landscape" if landscape else "portrait"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
-    ws.page_margins.left = ws.page_margins.right = 0.4
-    ws.page_margins.top = ws.page_margins.bottom = 0.6
-    ws.page_margins.header = ws.page_margins.footer = 0.25
-    ws.print_options.horizontalCentered = True
+    ws.col_widths.update(widths)
+    ws.freeze_rows = 1
+    ws.print_title_row = 1
+    ws.landscape = len(headers) >= 6  # A4, fit to the page width, narrow margins, centred
 
 
 class SheetLayout:
@@ -327,7 +623,7 @@ class SheetLayout:
         self.last_col = FIRST_SCORE_COL + 2 * n - 1
 
 
-def _score_sheet(ws: Worksheet, data: SheetData) -> None:
+def _score_sheet(ws: _Sheet, data: SheetData) -> None:
     lay = SheetLayout(data)
     last = get_column_letter(lay.last_col)
     code = data.verification_code or _code_of(data.fingerprint)
@@ -395,7 +691,7 @@ def _score_sheet(ws: Worksheet, data: SheetData) -> None:
             align=CENTER,
             border=BORDER,
         )
-    ws.row_dimensions[h].height = 32
+    ws.row_heights[h] = 32
 
     # Deals.
     first, lastd = lay.first_deal, lay.last_deal
@@ -404,8 +700,8 @@ def _score_sheet(ws: Worksheet, data: SheetData) -> None:
             row = first + k
             _num(ws, row, 1, k + 1, border=BORDER, align=CENTER)
             for col in range(2, lay.last_col + 1):
-                _dress(ws.cell(row=row, column=col), None, None, None, BORDER, None)
-            ws.row_dimensions[row].height = 24
+                _blank(ws, row, col, border=BORDER)
+            ws.row_heights[row] = 24
     elif not data.paper_totals:
         for k, deal in enumerate(data.deals):
             _deal_row(ws, first + k, deal, lay)
@@ -414,7 +710,7 @@ def _score_sheet(ws: Worksheet, data: SheetData) -> None:
     b = lay.bilan
     _text(ws, b, 1, "Bilan de la position", font=BIG_BOLD, fill=TOTAL_FILL, border=TOTAL_BORDER)
     for col in range(2, FIRST_SCORE_COL):
-        _dress(ws.cell(row=b, column=col), None, TOTAL_FILL, None, TOTAL_BORDER, None)
+        _blank(ws, b, col, fill=TOTAL_FILL, border=TOTAL_BORDER)
     total_style = {
         "font": BIG_BOLD,
         "fill": TOTAL_FILL,
@@ -424,7 +720,7 @@ def _score_sheet(ws: Worksheet, data: SheetData) -> None:
     for i, col in enumerate(lay.score_cols):
         letter = get_column_letter(col)
         if data.blank:
-            _dress(ws.cell(row=b, column=col), None, TOTAL_FILL, None, TOTAL_BORDER, None)
+            _blank(ws, b, col, fill=TOTAL_FILL, border=TOTAL_BORDER)
         elif data.paper_totals:
             _num(ws, b, col, data.paper_totals[i], **total_style)
         elif lastd >= first:
@@ -432,7 +728,7 @@ def _score_sheet(ws: Worksheet, data: SheetData) -> None:
         else:
             _num(ws, b, col, 0, **total_style)
     for col in lay.cumul_cols:
-        _dress(ws.cell(row=b, column=col), None, TOTAL_FILL, None, TOTAL_BORDER, None)
+        _blank(ws, b, col, fill=TOTAL_FILL, border=TOTAL_BORDER)
 
     c = lay.check
     first_score = get_column_letter(lay.score_cols[0])
@@ -517,24 +813,24 @@ def _score_sheet(ws: Worksheet, data: SheetData) -> None:
 
     # Widths, header/footer, printing.
     for col, (_label, width) in enumerate(INPUT_HEADERS, 1):
-        ws.column_dimensions[get_column_letter(col)].width = width
+        ws.col_widths[col] = width
     for col in lay.score_cols + lay.cumul_cols:
-        ws.column_dimensions[get_column_letter(col)].width = 13
-    ws.oddHeader.left.text = _header_text(
-        f"{data.tournament[:80]} — {data.tournament_date:%d/%m/%Y}"
-    )
-    ws.oddHeader.right.text = _header_text(title)
-    ws.oddFooter.left.text = _header_text(
-        f"Empreinte SHA-256 : {data.fingerprint or '(non signée)'}"
-    )
-    ws.oddFooter.center.text = _header_text(f"Code de vérification : {code or '—'}")
-    ws.oddFooter.right.text = "Page &P / &N"
-    ws.print_title_rows = f"{h}:{h}"
+        ws.col_widths[col] = 13
+    ws.header = [
+        ("L", _header_text(f"{data.tournament[:80]} — {data.tournament_date:%d/%m/%Y}")),
+        ("R", _header_text(title)),
+    ]
+    ws.footer = [
+        ("L", _header_text(f"Empreinte SHA-256 : {data.fingerprint or '(non signée)'}")),
+        ("C", _header_text(f"Code de vérification : {code or '—'}")),
+        ("R", "Page &P / &N"),
+    ]
+    ws.print_title_row = h
     ws.print_area = f"A1:{last}{last_row}"
-    _print_setup(ws, landscape=True)
+    ws.landscape = True  # A4, fit to the page width, narrow margins, centred
 
 
-def _deal_row(ws: Worksheet, row: int, deal: SheetDeal, lay: SheetLayout) -> None:
+def _deal_row(ws: _Sheet, row: int, deal: SheetDeal, lay: SheetLayout) -> None:
     fill = {"referee": REFEREE_FILL, "passed": PASSED_FILL}.get(deal.kind)
     _num(ws, row, 1, deal.number, fill=fill, border=BORDER, align=CENTER)
     _text(ws, row, 2, KINDS.get(deal.kind, deal.kind), fill=fill, border=BORDER)
@@ -557,18 +853,18 @@ def _deal_row(ws: Worksheet, row: int, deal: SheetDeal, lay: SheetLayout) -> Non
     if deal.oudlers is not None:
         _num(ws, row, 8, deal.oudlers, fill=fill, border=BORDER, align=CENTER)
     else:
-        _dress(ws.cell(row=row, column=8), None, fill, None, BORDER, None)
+        _blank(ws, row, 8, fill=fill, border=BORDER)
     if deal.points is not None:
         points = deal.points
         value = int(points) if points == points.to_integral_value() else points
         _num(ws, row, 9, value, fill=fill, border=BORDER, align=CENTER)
     else:
-        _dress(ws.cell(row=row, column=9), None, fill, None, BORDER, None)
+        _blank(ws, row, 9, fill=fill, border=BORDER)
     for i, col in enumerate(lay.score_cols):
         if deal.kind != "passed" and deal.scores:
             _num(ws, row, col, deal.scores[i], font=BOLD, fmt=SCORE_FORMAT, border=BORDER)
         else:
-            _dress(ws.cell(row=row, column=col), None, None, None, BORDER, None)
+            _blank(ws, row, col, border=BORDER)
         letter = get_column_letter(col)
         _formula(
             ws,

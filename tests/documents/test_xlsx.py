@@ -5,14 +5,19 @@ from __future__ import annotations
 
 import io
 import re
+import tracemalloc
+import zipfile
+from copy import copy
 from dataclasses import replace
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
+from xml.etree import ElementTree
 
 import pytest
-from openpyxl import load_workbook
+from openpyxl import Workbook, load_workbook
 from openpyxl.utils import column_index_from_string, get_column_letter
 
+from scoring.documents import xlsx
 from scoring.documents.data import SheetPlayer
 from scoring.documents.xlsx import (
     SheetLayout,
@@ -340,3 +345,253 @@ def test_table_of_three_player_columns(three):
     heads = [ws.cell(lay.deal_header, c).value for c in lay.score_cols]
     assert heads == [f"{p.seat} — {p.name}" for p in three.players]
     assert isinstance(three.players[0], SheetPlayer)
+
+
+# --- the XML writer against openpyxl ---------------------------------------------------------
+#
+# The module writes each worksheet's XML itself (openpyxl's cell-by-cell writer took ~35 s for a
+# tournament). The reference below lays out the same sheets through openpyxl's own worksheet
+# (what the module did before) and saves it with openpyxl: both files must have the same worksheet
+# and workbook XML (canonical form) and, read back, the same cells, styles and page settings.
+
+_PARTS = {"L": "left", "C": "center", "R": "right"}
+
+
+class OpenpyxlSheet(xlsx._Sheet):
+    """The layout written cell by cell into an openpyxl worksheet."""
+
+    def __init__(self, ws):
+        super().__init__(ws.title, xlsx._Styles())
+        self.ws = ws
+
+    def _cell(self, row, col, font, fill, align, border, fmt):
+        cell = self.ws.cell(row=row, column=col)
+        for name, style in (("font", font), ("fill", fill), ("alignment", align)):
+            if style is not None:
+                setattr(cell, name, style)
+        if border is not None:
+            cell.border = border
+        if fmt is not None:
+            cell.number_format = fmt
+        return cell
+
+    def text(self, row, col, value, font, fill, align, border):
+        cell = self._cell(row, col, font, fill, align, border, None)
+        cell.value = value
+        cell.data_type = "s"
+
+    def number(self, row, col, value, font, fill, align, border, fmt):
+        self.ws.cell(row=row, column=col, value=value)
+        self._cell(row, col, font, fill, align, border, fmt)
+
+    def formula(self, row, col, formula, font, fill, align, border, fmt):
+        self._cell(row, col, font, fill, align, border, fmt).value = formula
+
+    def blank(self, row, col, font, fill, align, border):
+        self._cell(row, col, font, fill, align, border, None)
+
+    def apply_settings(self):
+        ws = self.ws
+        for c, width in self.col_widths.items():
+            ws.column_dimensions[col(c)].width = width
+        for row, height in self.row_heights.items():
+            ws.row_dimensions[row].height = height
+        if self.freeze_rows:
+            ws.freeze_panes = f"A{self.freeze_rows + 1}"
+        if self.print_title_row is not None:
+            ws.print_title_rows = f"{self.print_title_row}:{self.print_title_row}"
+        if self.print_area is not None:
+            ws.print_area = self.print_area
+        if self.landscape is not None:
+            ws.page_setup.paperSize = ws.PAPERSIZE_A4
+            ws.page_setup.orientation = "landscape" if self.landscape else "portrait"
+            ws.page_setup.fitToWidth = 1
+            ws.page_setup.fitToHeight = 0
+            ws.sheet_properties.pageSetUpPr.fitToPage = True
+            ws.page_margins.left = ws.page_margins.right = 0.4
+            ws.page_margins.top = ws.page_margins.bottom = 0.6
+            ws.page_margins.header = ws.page_margins.footer = 0.25
+            ws.print_options.horizontalCentered = True
+        for item, parts in ((ws.oddHeader, self.header), (ws.oddFooter, self.footer)):
+            for code, text in parts:
+                getattr(item, _PARTS[code]).text = text
+
+
+def reference_workbook(sheets, ranking=None):
+    wb = Workbook()
+    wb.remove(wb.active)
+    taken: set[str] = set()
+    layouts = []
+    if ranking is not None:
+        ref = OpenpyxlSheet(wb.create_sheet(xlsx._unique_title("Classement", taken)))
+        layouts.append((ref, lambda ref=ref: xlsx._ranking_sheet(ref, *ranking)))
+    for data in sheets:
+        ref = OpenpyxlSheet(wb.create_sheet(xlsx._unique_title(sheet_title(data), taken)))
+        layouts.append((ref, lambda ref=ref, data=data: xlsx._score_sheet(ref, data)))
+    if not layouts:
+        ref = OpenpyxlSheet(wb.create_sheet("Feuilles"))
+        layouts.append((ref, lambda ref=ref: xlsx._text(ref, 1, 1, "Aucune feuille de marque.")))
+    for ref, lay_out in layouts:
+        lay_out()
+        ref.apply_settings()
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return buffer.getvalue()
+
+
+def _cells(ws):
+    return {
+        cell.coordinate: (
+            cell.value,
+            cell.data_type,
+            copy(cell.font),  # the style itself: two proxies never compare equal
+            copy(cell.fill),
+            copy(cell.border),
+            copy(cell.alignment),
+            cell.number_format,
+            copy(cell.protection),
+        )
+        for row in ws.iter_rows()
+        for cell in row
+        if cell.value is not None or cell.has_style
+    }
+
+
+def _settings(ws):
+    return {
+        "dimensions": ws.dimensions,
+        "widths": {k: (d.width, d.customWidth) for k, d in ws.column_dimensions.items()},
+        "heights": {k: (d.ht, d.customHeight) for k, d in ws.row_dimensions.items()},
+        "freeze": ws.freeze_panes,
+        "print_titles": ws.print_title_rows,
+        "print_area": ws.print_area,
+        "page_setup": dict(ws.page_setup),
+        "fit_to_page": ws.sheet_properties.pageSetUpPr.fitToPage,
+        "margins": dict(ws.page_margins),
+        "print_options": dict(ws.print_options),
+        "header": str(ws.oddHeader),
+        "footer": str(ws.oddFooter),
+    }
+
+
+def _xml_parts(raw):
+    """The worksheets and the workbook part, canonical (C14N), without the cells' style indexes
+    (their numbering may differ; the styles themselves are compared cell by cell)."""
+    with zipfile.ZipFile(io.BytesIO(raw)) as archive:
+        return {
+            name: re.sub(
+                r'(<c r="[A-Z]+\d+") s="\d+"',
+                r"\1",
+                ElementTree.canonicalize(archive.read(name).decode()),
+            )
+            for name in archive.namelist()
+            if name.startswith("xl/worksheets/") or name == "xl/workbook.xml"
+        }
+
+
+def _assert_same_workbook(sheets, ranking=None):
+    raw = score_sheets_workbook(iter(sheets), ranking)
+    reference_raw = reference_workbook(sheets, ranking)
+    # The XML itself: what openpyxl cannot show once read back (xml:space, customHeight…).
+    fast_parts, reference_parts = _xml_parts(raw), _xml_parts(reference_raw)
+    assert fast_parts.keys() == reference_parts.keys()
+    for name, xml in fast_parts.items():
+        assert xml == reference_parts[name], name
+    # What a reader sees: values, types, styles, page settings.
+    fast, reference = load_workbook(io.BytesIO(raw)), load_workbook(io.BytesIO(reference_raw))
+    assert fast.sheetnames == reference.sheetnames
+    for ws, ref in zip(fast.worksheets, reference.worksheets, strict=True):
+        assert _cells(ws) == _cells(ref), ws.title
+        assert _settings(ws) == _settings(ref), ws.title
+
+
+def _awkward(data):
+    """A sheet whose strings test the XML writer: spaces at the ends, line breaks, tabs, control
+    characters, markup, quotes, "&" codes of page headers, error-looking text."""
+    names = [" lead", "trail ", "a\nb\r\nc\td", "#N/A", "<b>&amp;</b>"][: len(data.players)]
+    players = tuple(replace(p, name=n) for p, n in zip(data.players, names, strict=True))
+    deals = tuple(
+        replace(d, dealer=players[0].name, taker="#DIV/0!", note="x\x01y\x0bz  ")
+        for d in data.deals
+    )
+    return replace(
+        data,
+        players=players,
+        deals=deals,
+        tournament="A & B &[Page] <x> \"q\" 'a'",
+        place="   ",
+        rule_set="",
+        referee="",
+        fingerprint="",
+        verification_code="",
+        verification_url="",
+        signatures=(),
+        penalties=tuple(replace(p, player=players[0].name) for p in data.penalties),
+    )
+
+
+RANKING = (
+    ["Rang", "Joueur", "Club", "Total", "Moyenne", "Date", "Présent", "=Note"],
+    [
+        [1, NORTH, "Tarot Club d'Évry", 273, Decimal("68.25"), date(2025, 5, 17), True, " x "],
+        [2, "=1+1", None, -20, 1.5, datetime(2025, 5, 17, 18, 0), False, "#N/A"],
+        [3, EAST, "", 10**17, 0.1 + 0.2, datetime(2025, 5, 17, 16, 0, tzinfo=UTC), "", 2.5e-12],
+    ],
+)
+
+
+def test_xml_writer_matches_openpyxl(all_sheets, four, five_called):
+    sheets = [*all_sheets, _awkward(four), _awkward(five_called)]
+    _assert_same_workbook(sheets, RANKING)
+
+
+def test_xml_writer_matches_openpyxl_without_ranking_or_sheets(blank):
+    _assert_same_workbook([blank])
+    _assert_same_workbook([])
+
+
+def test_styles_and_layout_read_back(four):
+    ws = workbook([four])["R2 T7"]
+    lay = SheetLayout(four)
+    title = ws["A1"]
+    assert title.font.b and title.font.sz == 14
+    head = ws.cell(lay.deal_header, 1)
+    assert head.font.b and head.fill.fgColor.rgb == "00E4E8EE"
+    assert head.alignment.horizontal == "center" and head.alignment.wrap_text
+    assert head.border.top.style == "thin" and head.border.top.color.rgb == "009A9A9A"
+    assert ws.row_dimensions[lay.deal_header].height == 32
+    score = ws.cell(lay.first_deal, lay.score_cols[0])
+    assert score.number_format == "+0;-0;0" and score.font.b
+    cumul = ws.cell(lay.first_deal, lay.cumul_cols[0])
+    assert cumul.number_format == "0" and cumul.fill.fgColor.rgb == "00F3F4F6"
+    bilan = ws.cell(lay.bilan, lay.score_cols[0])
+    assert bilan.border.top.style == "medium" and bilan.font.sz == 12
+    empty_total = ws.cell(lay.bilan, 2)  # styled, no value
+    assert empty_total.value is None and empty_total.fill.fgColor.rgb == "00DDE3EA"
+    signed = next(c for c in ws["I"] if isinstance(c.value, datetime))
+    assert signed.number_format == "DD/MM/YYYY HH:MM"
+    assert signed.value == datetime(2025, 5, 17, 17, 2, 12)  # 15:02:12 UTC, in Paris
+    assert ws.column_dimensions["A"].width == 6 and ws.column_dimensions["M"].width == 30
+    assert ws.column_dimensions[col(lay.cumul_cols[-1])].width == 13
+    assert ws["C2"].font.b is False and not ws["C2"].has_style  # plain user text
+
+
+def test_memory_grows_with_the_file_only(four):
+    """Worksheets are written to the archive as they are laid out: memory holds the compressed
+    file and one sheet, not every sheet's cells (~100 KB a sheet when built with openpyxl)."""
+    if tracemalloc.is_tracing():
+        pytest.skip("tracemalloc already in use")
+
+    def peak(count):
+        sheets = (replace(four, round_number=1, table_number=t) for t in range(1, count + 1))
+        tracemalloc.start()
+        try:
+            raw = score_sheets_workbook(sheets)
+            return tracemalloc.get_traced_memory()[1], len(raw)
+        finally:
+            tracemalloc.stop()
+
+    peak(2)  # imports, caches
+    small, _size = peak(10)
+    large, size = peak(70)
+    assert large - small < 60 * 20_000, (small, large, size)
