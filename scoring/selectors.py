@@ -26,10 +26,29 @@ class SheetView:
     table: Table
     seats: list[Seat]
     deals: list[Deal]
-    penalties: list[Penalty]
-    signatures: list[Signature]
     quota: int
     names: list[str] = field(default_factory=list)
+    # Read on first use when not given: saving a deal needs neither.
+    loaded_penalties: list[Penalty] | None = None
+    loaded_signatures: list[Signature] | None = None
+
+    @property
+    def penalties(self) -> list[Penalty]:
+        if self.loaded_penalties is None:
+            self.loaded_penalties = list(
+                Penalty.objects.filter(sheet=self.sheet).select_related(
+                    "referee", "registration__player"
+                )
+            )
+        return self.loaded_penalties
+
+    @property
+    def signatures(self) -> list[Signature]:
+        if self.loaded_signatures is None:
+            self.loaded_signatures = list(
+                Signature.objects.filter(sheet=self.sheet).order_by("signed_at", "pk")
+            )
+        return self.loaded_signatures
 
     @property
     def size(self) -> int:
@@ -103,31 +122,31 @@ class SheetView:
         return {s.registration_id for s in self.current_signatures}
 
 
-def sheet_view(sheet_id: int) -> SheetView:
-    """Everything a sheet page shows: 5 queries whatever the number of deals."""
-    sheet = ScoreSheet.objects.select_related("table__round__tournament").get(pk=sheet_id)
+def sheet_view(sheet: int | ScoreSheet) -> SheetView:
+    """Everything a sheet page shows: 5 queries whatever the number of deals (3 when the
+    penalties and signatures are not used, as when a deal is saved; one less when given the
+    sheet read with ``SHEET_WITH_TOURNAMENT``)."""
+    if not isinstance(sheet, ScoreSheet):
+        sheet = ScoreSheet.objects.select_related(*SHEET_WITH_TOURNAMENT).get(pk=sheet)
     seats = list(
         Seat.objects.filter(table_id=sheet.table_id)
         .select_related("registration__player__club", "registration__team")
         .order_by("position")
     )
     deals = list(Deal.objects.filter(sheet=sheet).order_by("number"))
-    penalties = list(
-        Penalty.objects.filter(sheet=sheet).select_related("referee", "registration__player")
-    )
-    signatures = list(Signature.objects.filter(sheet=sheet).order_by("signed_at", "pk"))
     table = sheet.table
     view = SheetView(
         sheet=sheet,
         table=table,
         seats=seats,
         deals=deals,
-        penalties=penalties,
-        signatures=signatures,
         quota=deal_quota(table.round.tournament, len(seats)),
     )
     view.names = [s.registration.player.full_name for s in seats]
     return view
+
+
+SHEET_WITH_TOURNAMENT = ("table__round__tournament",)
 
 
 def sheet_data(
@@ -316,9 +335,9 @@ def sheet_views_bulk(tables) -> list[SheetView]:
             table=table,
             seats=at_table,
             deals=deals.get(table.sheet.pk, []),
-            penalties=penalties.get(table.sheet.pk, []),
-            signatures=signatures.get(table.sheet.pk, []),
             quota=deal_quota(table.round.tournament, len(at_table)),
+            loaded_penalties=penalties.get(table.sheet.pk, []),
+            loaded_signatures=signatures.get(table.sheet.pk, []),
         )
         view.names = [s.registration.player.full_name for s in at_table]
         views.append(view)

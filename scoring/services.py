@@ -11,7 +11,8 @@ import hmac
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -207,13 +208,38 @@ def _store_seat_results(sheet: ScoreSheet, seats: list[Seat], deals: list[Deal])
             for total, row in zip(totals, score_rows(deal, len(seats), rules), strict=True):
                 for index, value in enumerate(row):
                     total[index] += value
+    changed = []
     for seat, total in zip(seats, totals, strict=True):
-        result = dict(zip(SEAT_RESULT_FIELDS, total, strict=True))
-        if any(getattr(seat, name) != value for name, value in result.items()):
-            # One small UPDATE per seat: bulk_update's CASE expressions cost ten times more.
-            Seat.objects.filter(pk=seat.pk).update(**result)
-            for name, value in result.items():
+        if [getattr(seat, name) for name in SEAT_RESULT_FIELDS] != total:
+            for name, value in zip(SEAT_RESULT_FIELDS, total, strict=True):
                 setattr(seat, name, value)
+            changed.append(seat)
+    if changed:
+        _update_seat_results(changed)
+
+
+def _update_seat_results(seats: list[Seat]) -> None:
+    """One UPDATE ... CASE for the seats' result fields.
+
+    Written in SQL because Django's bulk_update builds the same statement from expression
+    objects at about 3 ms a call, more than the rest of a deal's writes together; this runs on
+    every deal entered. Plain SQL-92, the same on SQLite and PostgreSQL.
+    """
+    quote = connection.ops.quote_name
+    pk = quote(Seat._meta.pk.column)
+    assignments, params = [], []
+    for name in SEAT_RESULT_FIELDS:
+        cases = " ".join(["WHEN %s THEN %s"] * len(seats))
+        assignments.append(f"{quote(Seat._meta.get_field(name).column)} = CASE {pk} {cases} END")
+        for seat in seats:
+            params += [seat.pk, getattr(seat, name)]
+    params += [seat.pk for seat in seats]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {quote(Seat._meta.db_table)} SET {', '.join(assignments)} "
+            f"WHERE {pk} IN ({', '.join(['%s'] * len(seats))})",
+            params,
+        )
 
 
 def seat_results_store(sheet: ScoreSheet) -> None:
@@ -227,9 +253,13 @@ def sheet_seats(sheet: ScoreSheet) -> list[Seat]:
 
 
 def _lock_sheet(sheet_id: int) -> ScoreSheet:
+    """The sheet, locked until the end of the transaction, with whether a player's signature
+    stands on it (``signed_now``)."""
+    current = Signature.objects.filter(sheet=OuterRef("pk"), superseded_at__isnull=True)
     return (
         ScoreSheet.objects.select_for_update(of=("self",))
         .select_related("table__round__tournament")
+        .annotate(signed_now=Exists(current))
         .get(pk=sheet_id)
     )
 
@@ -253,7 +283,7 @@ def _touch(tournament_id: int) -> None:
 def _check_can_change(sheet: ScoreSheet, actor: Actor, reason: str) -> bool:
     """Whether the change amends a signed sheet; refuse what the actor may not do."""
     signed = sheet.status in (ScoreSheet.Status.SIGNED, ScoreSheet.Status.AMENDED) or (
-        sheet.signatures.filter(superseded_at__isnull=True).exists()
+        sheet.signed_now
     )
     if sheet.table.round.status == Round.Status.CLOSED:
         raise ServiceError(_("This round is closed: reopen it to correct a sheet."))

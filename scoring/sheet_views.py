@@ -18,7 +18,7 @@ from scoring.engine import Camp, score_deal
 from scoring.forms import DealEntryForm, PaperTotalsForm, PenaltyForm, PinForm
 from scoring.models import Deal, ScoreSheet
 from scoring.presenters import explanation_lines
-from scoring.selectors import sheet_view
+from scoring.selectors import SHEET_WITH_TOURNAMENT, sheet_view
 from scoring.services import Actor, DealConflict, InvalidDealInput
 from tarot_club.errors import ServiceError
 from tournaments.models import Table
@@ -118,7 +118,7 @@ class SheetPage(View):
     # -- HTTP -------------------------------------------------------------------------------
 
     def get(self, request, *args, **kwargs):
-        view = sheet_view(self.sheet.pk)
+        view = sheet_view(self.sheet)
         number = _int(request.GET.get("donne"))
         if number is not None and not any(d.number == number for d in view.deals):
             number = None
@@ -132,7 +132,7 @@ class SheetPage(View):
         return handler(request)
 
     def post_deal(self, request):
-        view = sheet_view(self.sheet.pk)
+        view = sheet_view(self.sheet)
         number = _int(request.POST.get("number"))
         if number is None:
             raise Http404
@@ -234,12 +234,11 @@ class RefereeSheetView(StaffTournamentMixin, SheetPage):
         return None  # StaffTournamentMixin.dispatch already checked
 
     def get_sheet(self):
-        table = get_object_or_404(
-            Table.objects.select_related("sheet"),
-            pk=self.kwargs["table_id"],
-            round__tournament=self.tournament,
+        return get_object_or_404(
+            ScoreSheet.objects.select_related(*SHEET_WITH_TOURNAMENT),
+            table_id=self.kwargs["table_id"],
+            table__round__tournament=self.tournament,
         )
-        return table.sheet
 
     def actor(self):
         return Actor.staff(self.request.user, page=self.request.path)
@@ -327,7 +326,9 @@ class TableSheetView(SheetPage):
     referee = False
 
     def get_sheet(self):
-        return get_object_or_404(ScoreSheet, token=self.kwargs["token"])
+        return get_object_or_404(
+            ScoreSheet.objects.select_related(*SHEET_WITH_TOURNAMENT), token=self.kwargs["token"]
+        )
 
     def actor(self):
         return Actor.table(page=self.request.path)
