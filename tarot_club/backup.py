@@ -25,7 +25,7 @@ def _settings(alias: str = "default") -> dict:
 
 def backup(target: Path, alias: str = "default") -> Path:
     db = _settings(alias)
-    if db["ENGINE"] == "django.db.backends.sqlite3":
+    if connections[alias].vendor == "sqlite":
         source = sqlite3.connect(str(db["NAME"]))
         destination = sqlite3.connect(str(target))
         try:
@@ -35,7 +35,7 @@ def backup(target: Path, alias: str = "default") -> Path:
             destination.close()
             source.close()
         return target
-    if db["ENGINE"] == "django.db.backends.postgresql":
+    if connections[alias].vendor == "postgresql":
         if shutil.which("pg_dump") is None:
             raise BackupError("pg_dump is not installed (Debian package postgresql-client).")
         command = ["pg_dump", "--format=custom", f"--file={target}", *_pg_args(db)]
@@ -48,7 +48,7 @@ def restore(source: Path, alias: str = "default") -> None:
     if not source.is_file():
         raise BackupError(f"No backup file {source}.")
     db = _settings(alias)
-    if db["ENGINE"] == "django.db.backends.sqlite3":
+    if connections[alias].vendor == "sqlite":
         check = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
         try:
             if check.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
@@ -64,7 +64,7 @@ def restore(source: Path, alias: str = "default") -> None:
             live.close()
             check.close()
         return
-    if db["ENGINE"] == "django.db.backends.postgresql":
+    if connections[alias].vendor == "postgresql":
         if shutil.which("pg_restore") is None:
             raise BackupError("pg_restore is not installed (Debian package postgresql-client).")
         connections[alias].close()

@@ -140,6 +140,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Connections are kept (CONN_MAX_AGE above) on SQLite too: opening one and running the
     # PRAGMAs below cost more than a cached public page. restore_db writes into the live file
     # through SQLite's backup API, which kept connections see at their next read.
+    # Writers queue on a lock file rather than sleeping in SQLite's busy handler (see the module).
+    DATABASES["default"]["ENGINE"] = "tarot_club.sqlite"
     DATABASES["default"]["OPTIONS"] = {
         # Serialise writers at BEGIN instead of failing at the first write of a transaction.
         "transaction_mode": "IMMEDIATE",
