@@ -72,9 +72,9 @@ class StandingsData:
         return by_id.get(registration_id)
 
 
-_recent: OrderedDict[tuple, StandingsData] = OrderedDict()
+_recent: OrderedDict[int, tuple[object, StandingsData]] = OrderedDict()
 _recent_lock = threading.Lock()
-KEEP = 16  # tournaments whose current standings a process keeps (a few KB per 100 players)
+KEEP = 8  # tournaments whose current standings a process keeps (about 3 MB per 1,000 players)
 
 
 def current_standings(tournament: Tournament) -> StandingsData:
@@ -82,17 +82,18 @@ def current_standings(tournament: Tournament) -> StandingsData:
 
     Public pages ask for them on every cold page (standings, home, each player's own page, the
     TV screen); ``changed_at`` moves with every change to results, so a stale copy is never
-    served. Without queries when the version is known; ``standings_data`` otherwise.
+    served. Without queries when the version is known; ``standings_data`` otherwise. Only the
+    latest version of a tournament is kept, for the last ``KEEP`` tournaments asked for.
     """
-    key = (tournament.pk, tournament.changed_at)
     with _recent_lock:
-        data = _recent.get(key)
-        if data is not None:
-            _recent.move_to_end(key)
+        version, data = _recent.get(tournament.pk, (None, None))
+        if data is not None and version == tournament.changed_at:
+            _recent.move_to_end(tournament.pk)
             return data
     data = standings_data(tournament)
     with _recent_lock:
-        _recent[key] = data
+        _recent[tournament.pk] = (tournament.changed_at, data)
+        _recent.move_to_end(tournament.pk)
         while len(_recent) > KEEP:
             _recent.popitem(last=False)
     return data

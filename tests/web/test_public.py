@@ -287,3 +287,30 @@ def test_round_results_show_each_players_total_at_the_table(played, client):
                 expected.get(seat.registration_id, 0) + deal.scores[seat.position]
             )
     assert shown == expected and any(expected.values())
+
+
+def test_standings_are_kept_per_version_and_recomputed_after_a_change(
+    played, django_assert_num_queries, django_user_model
+):
+    from scoring.models import ScoreSheet
+    from scoring.services import Actor, penalty_add
+    from tournaments import standings
+
+    first = standings.current_standings(played)
+    with django_assert_num_queries(0):
+        assert standings.current_standings(played) is first
+    registration = Registration.objects.filter(tournament=played).first()
+    sheet = ScoreSheet.objects.get(table__round__number=2, table__seats__registration=registration)
+    referee = django_user_model.objects.create_superuser("arb", "a@example.org", "pw-arb-123")
+    penalty_add(
+        sheet=sheet,
+        registration=registration,
+        amount=-50,
+        reason="Retard",
+        actor=Actor.staff(referee),
+    )
+    played.refresh_from_db()
+    fresh = standings.current_standings(played)
+    assert fresh is not first
+    assert fresh.entry(registration.pk).total == first.entry(registration.pk).total - 50
+    assert list(standings._recent).count(played.pk) == 1  # one version kept per tournament
