@@ -14,7 +14,7 @@ from django.db.models import Sum
 
 from scoring.models import Penalty, ScoreSheet
 from tournaments import ranking
-from tournaments.models import Player, Registration, Round, Seat, Tournament
+from tournaments.models import Player, Registration, Round, Seat, Table, Tournament
 
 COUNTED = (ScoreSheet.Status.COMPLETE, ScoreSheet.Status.SIGNED, ScoreSheet.Status.AMENDED)
 
@@ -106,7 +106,7 @@ def forget_standings() -> None:
 
 
 def standings_data(tournament: Tournament) -> StandingsData:
-    """Three queries whatever the number of players, rounds and deals.
+    """Four queries whatever the number of players, rounds and deals.
 
     Points come from the seats' stored results (one row per player and round, kept by the
     scoring services), not from the score rows of every deal.
@@ -129,40 +129,32 @@ def standings_data(tournament: Tournament) -> StandingsData:
         names[pk] = (Player.name_of(first, last), club or "", team_id, status)
         if team_id is not None:
             team_names[team_id] = team_name
+    # One row per table (its round, number and sheet status), then one per seat: fewer values
+    # to carry than the seats joined to their tables (28 -> 20 ms on PostgreSQL).
+    table_rounds: dict[int, tuple[int, bool]] = {}  # table id -> (round, sheet counted)
+    by_round: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for table_id, round_number, table_number, status in (
+        Table.objects.filter(round__tournament=tournament)
+        .order_by()
+        .values_list("pk", "round__number", "number", "sheet__status")
+    ):
+        table_rounds[table_id] = (round_number, status in COUNTED)
+        by_round[round_number].append((table_number, status))
     points: dict[int, dict[int, int]] = defaultdict(dict)
     counts: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
     tables: dict[int, dict[int, int]] = defaultdict(dict)
     table_sizes: dict[int, int] = defaultdict(int)
-    sheets: dict[int, tuple[int, int, str]] = {}  # table id -> (round, table number, status)
-    for (
-        registration_id,
-        round_number,
-        table_id,
-        table_number,
-        status,
-        total,
-        played,
-        taken,
-        made,
-    ) in (
+    for registration_id, table_id, total, played, taken, made in (
         Seat.objects.filter(round__tournament=tournament)
         .order_by()
         .values_list(
-            "registration_id",
-            "round__number",
-            "table_id",
-            "table__number",
-            "table__sheet__status",
-            "points",
-            "deals_played",
-            "deals_taken",
-            "deals_made",
+            "registration_id", "table_id", "points", "deals_played", "deals_taken", "deals_made"
         )
     ):
+        round_number, counted = table_rounds[table_id]
         tables[registration_id][round_number] = table_id
         table_sizes[table_id] += 1
-        sheets[table_id] = (round_number, table_number, status)
-        if status in COUNTED:
+        if counted:
             points[registration_id][round_number] = total
             c = counts[registration_id]
             c[0] += played
@@ -177,9 +169,6 @@ def standings_data(tournament: Tournament) -> StandingsData:
         .values_list("registration_id", "sheet__table__round__number", "total")
     ):
         penalties[registration_id][round_number] = total
-    by_round: dict[int, list[tuple[int, str]]] = defaultdict(list)
-    for round_number, table_number, status in sheets.values():
-        by_round[round_number].append((table_number, status))
     pending = [
         Pending(
             round_number=number,
