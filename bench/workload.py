@@ -268,7 +268,8 @@ def play_round_fast(round_: Round, rng: random.Random) -> int:
         Score.objects.bulk_create(scores, batch_size=1000)
         for table, _deals in per_table:
             scoring_services.seat_results_store(table.sheet)
-        # The sheet after each deal (what _refresh_status saves): one history row per deal.
+        # The sheet after each deal (what _refresh_status saves): a history row when its
+        # status moves (first deal: in progress; last deal: complete).
         sheets = [table.sheet for table, _ in per_table]
         counts = {table.sheet.pk: len(deals) for table, deals in per_table}
         for step in range(1, max(counts.values(), default=0) + 1):
@@ -281,7 +282,8 @@ def play_round_fast(round_: Round, rng: random.Random) -> int:
                     else ScoreSheet.Status.IN_PROGRESS
                 )
                 sheet.updated_at = timezone.now()
-            ScoreSheet.history.bulk_history_create(stepping, batch_size=500, update=True)
+            moved = [s for s in stepping if step in (1, counts[s.pk])]
+            ScoreSheet.history.bulk_history_create(moved, batch_size=500, update=True)
         ScoreSheet.objects.bulk_update(sheets, ["version", "status", "updated_at"], batch_size=500)
         Round.objects.filter(pk=round_.pk).update(status=Round.Status.PLAYING)
         # Signing: each player with their PIN, then the real end of signing for the sheet.

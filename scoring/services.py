@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import connection, transaction
-from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -253,13 +252,11 @@ def sheet_seats(sheet: ScoreSheet) -> list[Seat]:
 
 
 def _lock_sheet(sheet_id: int) -> ScoreSheet:
-    """The sheet, locked until the end of the transaction, with whether a player's signature
-    stands on it (``signed_now``)."""
-    current = Signature.objects.filter(sheet=OuterRef("pk"), superseded_at__isnull=True)
+    """The sheet with its table, round and tournament, locked until the end of the
+    transaction."""
     return (
         ScoreSheet.objects.select_for_update(of=("self",))
         .select_related("table__round__tournament")
-        .annotate(signed_now=Exists(current))
         .get(pk=sheet_id)
     )
 
@@ -281,13 +278,20 @@ def _touch(tournament_id: int) -> None:
 
 
 def _check_can_change(sheet: ScoreSheet, actor: Actor, reason: str) -> bool:
-    """Whether the change amends a signed sheet; refuse what the actor may not do."""
-    signed = sheet.status in (ScoreSheet.Status.SIGNED, ScoreSheet.Status.AMENDED) or (
-        sheet.signed_now
+    """Whether signatures stand on the sheet (the change will void them, see ``_amend``);
+    refuse what the actor may not do.
+
+    Signatures stand only on a complete sheet being signed, a signed one, or an amended one
+    being signed again: any change voids them, so a sheet in progress never has any (and
+    entering a deal needs no query for them).
+    """
+    standing = sheet.status == ScoreSheet.Status.SIGNED or (
+        sheet.status in (ScoreSheet.Status.COMPLETE, ScoreSheet.Status.AMENDED)
+        and sheet.signatures.filter(superseded_at__isnull=True).exists()
     )
     if sheet.table.round.status == Round.Status.CLOSED:
         raise ServiceError(_("This round is closed: reopen it to correct a sheet."))
-    if signed and actor.is_table:
+    if (standing or sheet.status == ScoreSheet.Status.AMENDED) and actor.is_table:
         raise ServiceError(
             _("This sheet is signed and locked: ask the referee for any correction.")
         )
@@ -295,21 +299,31 @@ def _check_can_change(sheet: ScoreSheet, actor: Actor, reason: str) -> bool:
         raise ServiceError(
             _("The sheet is signed: give the reason for this correction."), field="reason"
         )
-    return sheet.status == ScoreSheet.Status.SIGNED
+    return standing
 
 
 def _amend(sheet: ScoreSheet) -> None:
-    """A change after signature: the sheet shows 'amended' until the players sign again."""
+    """A change voids the signatures standing on the sheet (they vouched for what it said);
+    a signed sheet shows 'amended' until the players sign again."""
     now = timezone.now()
     sheet.signatures.filter(superseded_at__isnull=True).update(superseded_at=now)
-    sheet.status = ScoreSheet.Status.AMENDED
+    if sheet.status == ScoreSheet.Status.SIGNED:
+        sheet.status = ScoreSheet.Status.AMENDED
 
 
 def _refresh_status(
-    sheet: ScoreSheet, seats: list[Seat] | None = None, deals: list[Deal] | None = None
+    sheet: ScoreSheet,
+    seats: list[Seat] | None = None,
+    deals: list[Deal] | None = None,
+    *,
+    status_before: str | None = None,
 ) -> None:
     """Recompute the status from the deals and signatures and the seats' results; save the
     sheet (bumps version). ``seats`` and ``deals``, when given, are the table's as they are now.
+
+    ``status_before`` comes from services that change only the deals: the sheet's own row then
+    changes only its version number, so its history gets a row only when the status moves
+    (the deals keep their own history and the sheet its event log).
     """
     table = sheet.table
     seats = sheet_seats(sheet) if seats is None else seats
@@ -332,7 +346,12 @@ def _refresh_status(
         )
     _store_seat_results(sheet, seats, deals)
     sheet.version += 1
-    sheet.save()
+    if status_before is not None and sheet.status == status_before:
+        sheet.skip_history_when_saving = True
+    try:
+        sheet.save()
+    finally:
+        sheet.__dict__.pop("skip_history_when_saving", None)
     if table.round.status == Round.Status.SEATED and sheet.status != ScoreSheet.Status.NOT_STARTED:
         Round.objects.filter(pk=table.round_id).update(status=Round.Status.PLAYING)
 
@@ -411,10 +430,11 @@ def deal_record(
     """
     with transaction.atomic():
         sheet = _lock_sheet(sheet.pk)
+        status_before = sheet.status
         tournament = sheet.table.round.tournament
         seats = sheet_seats(sheet)
         size = len(seats)
-        amending = _check_can_change(sheet, actor, reason)
+        voids_signatures = _check_can_change(sheet, actor, reason)
         if sheet.paper_mode:
             raise ServiceError(_("This table kept a paper sheet: enter its round totals."))
         if kind not in Deal.Kind.values:
@@ -464,7 +484,7 @@ def deal_record(
             deals = _redeal(sheet, seats, tournament.rule_set)
         else:
             deals = [d for d in deals if d.number != number] + [target]
-        if amending:
+        if voids_signatures:
             _amend(sheet)
         _log(
             sheet,
@@ -475,7 +495,7 @@ def deal_record(
             before=before,
             after=_snapshot(target),
         )
-        _refresh_status(sheet, seats, deals)
+        _refresh_status(sheet, seats, deals, status_before=status_before)
         _touch(tournament.pk)
     return target
 
@@ -537,7 +557,8 @@ def deal_delete_last(*, sheet: ScoreSheet, actor: Actor, reason: str = "") -> No
         raise ServiceError(_("Only a referee can remove a deal."))
     with transaction.atomic():
         sheet = _lock_sheet(sheet.pk)
-        amending = _check_can_change(sheet, actor, reason)
+        status_before = sheet.status
+        voids_signatures = _check_can_change(sheet, actor, reason)
         last = sheet.deals.order_by("-number").first()
         if last is None:
             raise ServiceError(_("This sheet has no deal."))
@@ -545,10 +566,10 @@ def deal_delete_last(*, sheet: ScoreSheet, actor: Actor, reason: str = "") -> No
         last._change_reason = reason or "removed"
         last._history_user = actor.user
         last.delete()
-        if amending:
+        if voids_signatures:
             _amend(sheet)
         _log(sheet, actor, "deal_removed", reason=reason, deal=last.number, before=snapshot)
-        _refresh_status(sheet)
+        _refresh_status(sheet, status_before=status_before)
         _touch(sheet.table.round.tournament_id)
 
 
@@ -566,7 +587,7 @@ def paper_totals_record(
     with transaction.atomic():
         sheet = _lock_sheet(sheet.pk)
         size = sheet.table.seats.count()
-        amending = _check_can_change(sheet, actor, reason)
+        voids_signatures = _check_can_change(sheet, actor, reason)
         if sheet.deals.exists():
             raise ServiceError(_("Deals are already entered for this table: correct them instead."))
         if len(totals) != size:
@@ -594,7 +615,7 @@ def paper_totals_record(
                 for registration_id, total in zip(seats, totals, strict=True)
             ]
         )
-        if amending:
+        if voids_signatures:
             _amend(sheet)
         _log(sheet, actor, "paper_totals", reason=reason, before=before, after=list(totals))
         _refresh_status(sheet)

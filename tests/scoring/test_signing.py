@@ -170,6 +170,33 @@ def test_referee_correction_after_signature_needs_a_reason_and_amends(seated, re
     assert SheetSeal.objects.filter(sheet=sheet).count() == 2
 
 
+def test_a_correction_voids_the_signatures_already_given(seated, referee):
+    """Two players signed the complete sheet; the referee removes the last deal: those two
+    signatures vouched for other content, so they no longer stand, and the table can go on."""
+    _, _, sheet = seated
+    sheet = complete(sheet)
+    first, second, *_ = players(sheet)
+    for registration in (first, second):
+        sheet_sign_with_pin(
+            sheet=sheet,
+            registration=registration,
+            pin=registration.pin,
+            client="10.0.0.2",
+            actor=TABLE,
+        )
+    with pytest.raises(ServiceError):  # partly signed: locked for the table
+        services.deal_delete_last(sheet=sheet, actor=TABLE)
+    services.deal_delete_last(sheet=sheet, actor=staff(referee), reason="donne en trop")
+    sheet.refresh_from_db()
+    assert sheet.status == ScoreSheet.Status.IN_PROGRESS
+    assert not Signature.objects.filter(sheet=sheet, superseded_at__isnull=True).exists()
+    assert Signature.objects.filter(sheet=sheet).count() == 2  # kept, marked superseded
+    number = Deal.objects.filter(sheet=sheet).count() + 1
+    deal_record(sheet=sheet, number=number, kind="played", deal=legal(), actor=TABLE)
+    sheet.refresh_from_db()
+    assert sheet.status == ScoreSheet.Status.COMPLETE
+
+
 def test_paper_signature_by_the_referee(seated, referee):
     _, _, sheet = seated
     sheet = complete(sheet)
