@@ -8,6 +8,7 @@ Scores are always derived from the stored inputs by the engine (:func:`deal_scor
 from __future__ import annotations
 
 import hmac
+from copy import copy
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -412,6 +413,25 @@ def next_deal_number(sheet: ScoreSheet, deals: list[Deal], size: int) -> int | N
     return (max((d.number for d in deals), default=0)) + 1
 
 
+@dataclass(frozen=True)
+class SheetSeen:
+    """A sheet as the page read it just before calling a service: its version, seats (by
+    position) and deals (by number)."""
+
+    version: int
+    seats: list[Seat]
+    deals: list[Deal]
+
+
+def _seats_and_deals(sheet: ScoreSheet, seen: SheetSeen | None) -> tuple[list[Seat], list[Deal]]:
+    """The locked sheet's seats and deals, read again unless what the page saw still holds:
+    the same version (every change to the deals moves it) and at least one deal (the round
+    has started, so its seating is fixed)."""
+    if seen is not None and seen.version == sheet.version and seen.deals:
+        return list(seen.seats), [copy(d) for d in seen.deals]  # the page's objects untouched
+    return sheet_seats(sheet), list(sheet.deals.select_for_update().order_by("number"))
+
+
 def deal_record(
     *,
     sheet: ScoreSheet,
@@ -422,17 +442,19 @@ def deal_record(
     version: int | None = None,
     note: str = "",
     reason: str = "",
+    seen: SheetSeen | None = None,
 ) -> Deal:
     """Enter deal ``number`` (``version`` None) or correct it (``version`` = the one edited).
 
     ``deal`` holds the engine inputs in the seats of the players of this deal (the sitting-out
-    dealer excluded); it is None for a passed deal.
+    dealer excluded); it is None for a passed deal. ``seen``: the sheet as the page read it,
+    which spares reading it again while the sheet is locked when nothing changed since.
     """
     with transaction.atomic():
         sheet = _lock_sheet(sheet.pk)
         status_before = sheet.status
         tournament = sheet.table.round.tournament
-        seats = sheet_seats(sheet)
+        seats, deals = _seats_and_deals(sheet, seen)
         size = len(seats)
         voids_signatures = _check_can_change(sheet, actor, reason)
         if sheet.paper_mode:
@@ -443,7 +465,6 @@ def deal_record(
             raise ServiceError(
                 _("A deal decided by the referee needs the referee's reason."), field="note"
             )
-        deals = list(sheet.deals.select_for_update().order_by("number"))
         existing = next((d for d in deals if d.number == number), None)
         if version is None:
             if existing is not None:

@@ -159,6 +159,7 @@ class SheetPage(View):
                 version=data.get("version"),
                 note=data.get("note", ""),
                 reason=data.get("reason", ""),
+                seen=services.SheetSeen(view.sheet.version, view.seats, view.deals),
             )
         except DealConflict as conflict:
             view = sheet_view(self.sheet.pk)

@@ -289,3 +289,21 @@ def test_remove_last_deal_is_for_referees_and_logged(seated, referee):
     assert not Deal.objects.filter(sheet=sheet).exists()
     assert Deal.history.filter(sheet_id=sheet.pk, history_type="-").count() == 1
     assert SheetEvent.objects.filter(sheet=sheet, action="deal_removed", reason="doublon").exists()
+
+
+def test_what_the_page_saw_is_read_again_when_the_sheet_changed_since(db):
+    """Two phones on one table: the second saves with what its page read before the first
+    saved. The sheet moved on (new version): the service reads the deals again."""
+    from scoring.selectors import sheet_view
+    from scoring.services import SheetSeen
+
+    _, round_ = make_tournament(4)
+    sheet = ScoreSheet.objects.get(table__round=round_)
+    deal_record(sheet=sheet, number=1, kind="played", deal=legal(), actor=TABLE)
+    view = sheet_view(sheet.pk)
+    stale = SheetSeen(view.sheet.version, view.seats, view.deals)
+    deal_record(sheet=sheet, number=2, kind="played", deal=legal(), actor=TABLE, seen=stale)
+    third = deal_record(sheet=sheet, number=3, kind="played", deal=legal(), actor=TABLE, seen=stale)
+    assert third.dealer == 2  # after deals 1 and 2, not as the stale page would have it
+    assert [d.number for d in view.deals] == [1]  # the page's own objects are left alone
+    assert_cache_matches_engine()
