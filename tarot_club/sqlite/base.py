@@ -3,21 +3,28 @@
 A SQLite database takes one writer at a time. With ``BEGIN IMMEDIATE`` a second writer gets
 SQLITE_BUSY and SQLite's busy handler makes it *sleep* (1, 2, 5, 10, 15, 20, 25… ms) before it
 tries again: under load, writers sleep while the database sits idle, and deal entry under
-gunicorn reached about 60 deals/s where the transactions themselves allow well over 100.
+gunicorn reached about 60 deals/s where the transactions themselves allow about 100.
 
-Here every write transaction first takes an exclusive ``flock`` on ``<database>.writers``: a
-waiting writer is woken by the kernel the moment the previous one commits, in every process and
-thread of the machine (each connection opens its own descriptor). The kernel drops the lock of
-a process that dies. Reads never take it (WAL lets them run beside the writer), and SQLite's own
-locking stays underneath, so a program that does not use this backend is still safe.
+Here every write transaction (an ``atomic`` block) first takes an exclusive ``flock`` on
+``<database>.writers``, polling every half millisecond, so a waiting writer starts at most that
+long after the previous one commits, in every process and thread of the machine (each
+connection has its own descriptor). It gives up like SQLite after ``OPTIONS["timeout"]``
+seconds with "database is locked". The kernel drops the lock of a process that dies. Reads
+never take it (WAL lets them run beside the writer). Single statements outside an ``atomic``
+block (a login's timestamp, say) do not take it either: SQLite's own locking, still underneath,
+serialises them as before.
 """
 
 from __future__ import annotations
 
 import fcntl
 import os
+import time
 
+from django.db import OperationalError
 from django.db.backends.sqlite3 import base
+
+POLL_SECONDS = 0.0005
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
@@ -57,12 +64,39 @@ class DatabaseWrapper(base.DatabaseWrapper):
         if self.is_in_memory_db() or self._writing:
             return
         if self._writers_fd is None:
-            path = f"{self.settings_dict['NAME']}.writers"
-            self._writers_fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-        fcntl.flock(self._writers_fd, fcntl.LOCK_EX)
+            self._writers_fd = _open_lock_file(str(self.settings_dict["NAME"]))
+        deadline = time.monotonic() + float(self.settings_dict["OPTIONS"].get("timeout", 5))
+        while True:
+            try:
+                fcntl.flock(self._writers_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise OperationalError("database is locked") from None
+                time.sleep(POLL_SECONDS)
         self._writing = True
 
     def _release_writers_lock(self) -> None:
         if self._writing and self._writers_fd is not None:
             fcntl.flock(self._writers_fd, fcntl.LOCK_UN)
         self._writing = False
+
+
+def _open_lock_file(database: str) -> int:
+    """The lock file beside the database, readable and writable by whoever may write the
+    database: created with the database file's mode and, when created by root (``sudo manage.py
+    migrate``), given the database file's owner, as SQLite does with its -wal file."""
+    path = f"{database}.writers"
+    try:
+        mode = os.stat(database).st_mode & 0o666
+    except FileNotFoundError:
+        mode = 0o644
+    created = not os.path.exists(path)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, mode)
+    if created and os.geteuid() == 0:
+        try:
+            stat = os.stat(database)
+            os.fchown(fd, stat.st_uid, stat.st_gid)
+        except OSError:
+            pass
+    return fd

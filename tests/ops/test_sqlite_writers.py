@@ -100,3 +100,25 @@ def test_closing_a_connection_releases_the_lock(lock_path):
     finally:
         connection.connect()
         transaction.set_autocommit(True)
+
+
+def test_a_writer_gives_up_after_the_timeout_as_sqlite_does(lock_path):
+    from django.db import OperationalError
+
+    holder = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)  # another process, stuck
+    fcntl.flock(holder, fcntl.LOCK_EX)
+    options = connection.settings_dict["OPTIONS"]
+    timeout = options.get("timeout")
+    options["timeout"] = 0.2
+    try:
+        began = time.monotonic()
+        with pytest.raises(OperationalError, match="database is locked"), transaction.atomic():
+            Club.objects.create(name="Bloqué")
+        assert 0.2 <= time.monotonic() - began < 2
+    finally:
+        options["timeout"] = timeout
+        fcntl.flock(holder, fcntl.LOCK_UN)
+        os.close(holder)
+    with transaction.atomic():  # and writes again once the lock is free
+        Club.objects.create(name="Libre")
+    assert not Club.objects.filter(name="Bloqué").exists()
