@@ -7,6 +7,7 @@ import io
 
 import pytest
 from django.core.cache import cache
+from django.http import HttpResponse
 from django.urls import reverse
 from openpyxl import load_workbook
 
@@ -127,6 +128,35 @@ def test_phones_get_the_cached_page_gzipped(played, client, django_assert_num_qu
     with django_assert_num_queries(1):
         again = client.get(url, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=packed["ETag"])
     assert again.status_code == 304
+    assert "Accept-Encoding" in again["Vary"] and again["Cache-Control"] == "no-cache"
+    refused = client.get(url, HTTP_ACCEPT_ENCODING="gzip;q=0, identity")
+    assert "Content-Encoding" not in refused and refused.content == plain.content
+    anything = client.get(url, HTTP_ACCEPT_ENCODING="*")
+    assert anything["Content-Encoding"] == "gzip"
+
+
+def test_a_copy_held_uncompressed_still_answers_304(played, client):
+    """Downloads that gzip cannot shrink (a PDF, a workbook) are sent as they are with the
+    plain tag, even to clients that take gzip; revalidating that tag must give a 304."""
+    url = reverse("public:standings", args=[played.slug])
+    first = client.get(url)
+    again = client.get(url, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again["ETag"] == first["ETag"]
+
+
+def test_no_ones_messages_end_up_in_a_cached_public_page(played, client, django_user_model):
+    from django.contrib.messages import constants
+    from django.contrib.messages.storage.cookie import CookieStorage
+    from django.test import RequestFactory
+
+    request = RequestFactory().get("/")
+    storage = CookieStorage(request)
+    storage.add(constants.SUCCESS, "Donne 3 enregistrée.")
+    probe = HttpResponse()
+    storage.update(probe)
+    client.cookies[storage.cookie_name] = probe.cookies[storage.cookie_name].value
+    page = client.get(reverse("public:standings", args=[played.slug]))
+    assert "Donne 3 enregistrée." not in page.content.decode()
 
 
 def test_a_change_refreshes_the_page(played, client):

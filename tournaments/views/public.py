@@ -47,11 +47,14 @@ def public_page(view):
         tournament = get_object_or_404(Tournament, slug=slug)
         version = f"{tournament.pk}-{tournament.changed_at.timestamp():.6f}-{get_language()}"
         gzipped = _accepts_gzip(request)
-        etag = f'"{version}-gz"' if gzipped else f'"{version}"'
-        if request.method == "GET" and etag in request.headers.get("If-None-Match", ""):
+        plain_tag, packed_tag = f'"{version}"', f'"{version}-gz"'
+        asked = request.headers.get("If-None-Match", "")
+        # A client that takes gzip may hold either tag: pages that do not shrink (the Excel and
+        # PDF exports) are sent as they are, with the plain tag.
+        if request.method == "GET" and (plain_tag in asked or (gzipped and packed_tag in asked)):
             response = HttpResponseNotModified()
-            response["ETag"] = etag
-            return response
+            response["ETag"] = packed_tag if gzipped and packed_tag in asked else plain_tag
+            return _revalidate_headers(response)
         key = f"public:{version}:{request.get_full_path()}"
         cached = cache.get(key)
         if cached is None:
@@ -76,16 +79,34 @@ def public_page(view):
             response[name] = value
         if compressed:
             response["Content-Encoding"] = "gzip"
-        response["ETag"] = etag if compressed or not gzipped else f'"{version}"'
-        response["Cache-Control"] = "no-cache"
-        response["Vary"] = "Accept-Encoding, Accept-Language, Cookie"
-        return response
+        response["ETag"] = packed_tag if compressed else plain_tag
+        return _revalidate_headers(response)
 
     return wrapper
 
 
+def _revalidate_headers(response):
+    response["Cache-Control"] = "no-cache"
+    response["Vary"] = "Accept-Encoding, Accept-Language, Cookie"
+    return response
+
+
 def _accepts_gzip(request) -> bool:
-    return "gzip" in request.headers.get("Accept-Encoding", "").lower()
+    """Whether Accept-Encoding allows gzip (``gzip;q=0`` refuses it, ``*`` allows it)."""
+    allowed = {}
+    for part in request.headers.get("Accept-Encoding", "").lower().split(","):
+        coding, _, params = part.strip().partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if coding:
+            allowed[coding] = quality > 0
+    return allowed.get("gzip", allowed.get("x-gzip", allowed.get("*", False)))
 
 
 def _context(tournament, **extra):
@@ -285,23 +306,25 @@ def player(request, tournament, registration_id: int):
                 "seat": seat,
                 "names": names,
                 "deals": lines,
-                "total": sum(d["score"] for d in lines),
+                "total": seat.points,  # the seat's stored result: deals or paper total
                 "status": seat.table.sheet.status,
             }
         )
-    data = current_standings(tournament)
-    entry = data.entry(registration.pk)
     chart = None
     rank = None
+    penalties = 0
     show_scores = tournament.standings_public
     if not show_scores:
-        # Results hidden until the end: the player page must not rebuild the standings.
+        # Results hidden until the end: no total, no score, no standings computed.
         for item in rounds:
             item["total"] = None
             for line in item["deals"]:
                 line["score"] = None
                 line.pop("explanation", None)
-    if show_scores:
+    else:
+        data = current_standings(tournament)
+        entry = data.entry(registration.pk)
+        penalties = entry.penalty_total if entry else 0
         progression = data.progression().get(registration.pk, [])
         chart = _chart(progression) if progression else None
         rank = next((s for s in data.standings() if s.entry.id == registration.pk), None)
@@ -316,7 +339,7 @@ def player(request, tournament, registration_id: int):
             standing=rank,
             chart=chart,
             show_scores=show_scores,
-            penalties=entry.penalty_total if show_scores and entry else 0,
+            penalties=penalties,
         ),
     )
 
