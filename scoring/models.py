@@ -229,10 +229,12 @@ class SheetSeal(models.Model):
 
 
 class Score(models.Model):
-    """One player's points from one deal (or a paper sheet's round total), for SQL aggregates.
+    """One player's points from one deal (or a paper sheet's round total): the ledger of the
+    points, for SQL aggregates and audits (what each deal gave each player).
 
     Derived from the deals by the services (never typed); a test checks it always equals the
-    engine's result for the stored inputs.
+    engine's result for the stored inputs. The pages read the seats' stored results (one row
+    per player and round, ``tournaments.Seat.points``), derived from the same rows.
     """
 
     sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="scores")

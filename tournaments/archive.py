@@ -17,6 +17,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, transaction
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
@@ -439,13 +440,18 @@ def _import_sheet(tournament, table, data, registrations, users) -> None:
             referee=_user(p["referee"], users),
         )
         Penalty.objects.filter(pk=penalty.pk).update(created_at=_parse_time(p["created_at"]))
+    in_progress = sheet.status in (ScoreSheet.Status.NOT_STARTED, ScoreSheet.Status.IN_PROGRESS)
     for s in data["signatures"]:
+        superseded_at = _parse_time(s["superseded_at"])
+        if superseded_at is None and in_progress:
+            # An older archive: a correction left them standing; it voids them now (_amend).
+            superseded_at = timezone.now()
         signature = Signature.objects.create(
             sheet=sheet,
             registration=registrations[s["registration"]],
             method=s["method"],
             recorded_by=_user(s["recorded_by"], users),
-            superseded_at=_parse_time(s["superseded_at"]),
+            superseded_at=superseded_at,
         )
         Signature.objects.filter(pk=signature.pk).update(signed_at=_parse_time(s["signed_at"]))
     for seal in data["seals"]:

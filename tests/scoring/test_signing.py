@@ -266,3 +266,30 @@ def test_closing_a_round_when_every_sheet_is_signed(seated):
     tournament_services.round_close(round_=round_)
     round_.refresh_from_db()
     assert round_.status == Round.Status.CLOSED
+
+
+def test_upgrading_voids_signatures_left_standing_on_a_sheet_in_progress(db):
+    """Before corrections voided them, a partly signed sheet sent back in progress kept its
+    signatures; the migration voids those, and only those."""
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module(
+        "scoring.migrations.0002_void_signatures_on_sheets_in_progress"
+    )
+    _, round_ = make_tournament(8)
+    back_in_progress, being_signed = (t.sheet for t in round_.tables.order_by("number"))
+    deal_record(sheet=back_in_progress, number=1, kind="played", deal=legal(), actor=TABLE)
+    being_signed = complete(being_signed)
+    left = Signature.objects.create(
+        sheet=back_in_progress, registration=players(back_in_progress)[0], method="pin"
+    )
+    kept = Signature.objects.create(
+        sheet=being_signed, registration=players(being_signed)[0], method="pin"
+    )
+    migration.void_standing_signatures(apps, None)
+    left.refresh_from_db()
+    kept.refresh_from_db()
+    assert left.superseded_at is not None
+    assert kept.superseded_at is None  # a complete sheet being signed keeps them
