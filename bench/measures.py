@@ -12,7 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from bench.timing import figure, sample
+from bench.timing import figure, sample, sample_pair
 from scoring.engine import get_rule_set
 from scoring.engine.sampling import random_legal_deal
 from scoring.models import Score, ScoreSheet
@@ -68,8 +68,9 @@ def standings_figures(national: Tournament, club: Tournament, teams: Tournament,
     out: dict = {}
     sql, params = _sum_query(national)
     rows = _run_sql(sql, params)
-    db = sample(lambda: _run_sql(sql, params), runs=runs, warmup=3)
-    compute = sample(lambda: standings_compute(national), runs=runs, warmup=3)
+    db, compute = sample_pair(
+        lambda: _run_sql(sql, params), lambda: standings_compute(national), runs=runs
+    )
     players = len(standings_compute(national))
     ratio = round(compute["median_ms"] / db["median_ms"], 2) if db["median_ms"] else None
     out["standings_compute_vs_sum_query_ratio"] = figure(
@@ -81,13 +82,15 @@ def standings_figures(national: Tournament, club: Tournament, teams: Tournament,
         players_ranked=players,
         sum_query_rows=rows,
         note="standings_data()+standings() median / median of the bare SUM(points) GROUP BY "
-        "player query executed through a cursor (same run)",
+        "player query executed through a cursor (same run, the two measured alternately)",
     )
     seat_sql, seat_params = _seat_sum_query(national)
     assert _run_sql(seat_sql, seat_params) == rows
-    seat_db = sample(lambda: _run_sql(seat_sql, seat_params), runs=runs, warmup=3)
+    seat_db, seat_compute = sample_pair(
+        lambda: _run_sql(seat_sql, seat_params), lambda: standings_compute(national), runs=runs
+    )
     out["standings_compute_vs_seat_sum_query_ratio"] = {
-        "value": round(compute["median_ms"] / seat_db["median_ms"], 2)
+        "value": round(seat_compute["median_ms"] / seat_db["median_ms"], 2)
         if seat_db["median_ms"]
         else None,
         "seat_sum_query_db_ms": seat_db,

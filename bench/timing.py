@@ -53,3 +53,24 @@ def figure(value, target, unit: str, *, le: bool = True, **extra) -> dict:
 
 def load() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
+
+
+def sample_pair(first, second, *, runs: int = 30, warmup: int = 3) -> tuple[dict, dict]:
+    """``sample`` of two functions, alternating them run by run: a machine that slows down
+    or speeds up during the measure affects both alike, so their ratio holds."""
+    stats: tuple[list, list] = ([], [])
+    for index in range(warmup + runs):
+        for fn, walls in zip((first, second), stats, strict=True):
+            began = time.perf_counter()
+            fn()
+            if index >= warmup:
+                walls.append((time.perf_counter() - began) * 1000)
+    return tuple(
+        {
+            "median_ms": round(statistics.median(walls), 2),
+            "p95_ms": round(percentile(walls, 95), 2),
+            "min_ms": round(min(walls), 2),
+            "runs": runs,
+        }
+        for walls in stats
+    )
