@@ -657,6 +657,16 @@ def penalty_add(
         sheet = _lock_sheet(sheet.pk)
         if not sheet.table.seats.filter(registration=registration).exists():
             raise ServiceError(_("This player does not sit at this table."), field="registration")
+        # The sheet the players signed showed no such penalty: their signatures no longer
+        # stand (the sealed fingerprint covers penalties) and a signed sheet shows 'amended'.
+        voids_signatures = sheet.status == ScoreSheet.Status.SIGNED or (
+            sheet.status in (ScoreSheet.Status.COMPLETE, ScoreSheet.Status.AMENDED)
+            and sheet.signatures.filter(superseded_at__isnull=True).exists()
+        )
+        if voids_signatures:
+            _amend(sheet)
+            sheet.version += 1
+            sheet.save()
         penalty = Penalty.objects.create(
             sheet=sheet,
             registration=registration,

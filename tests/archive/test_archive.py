@@ -167,3 +167,32 @@ def test_commands(played, tmp_path):
     assert Tournament.objects.filter(slug=played.slug).exists()
     with pytest.raises(CommandError):
         call_command("import_tournament", str(tmp_path / "missing.json"))
+
+
+def test_a_penalty_after_signing_amends_the_sheet_and_the_archive_still_imports(played):
+    """Signatures vouch for the sheet as sealed, penalties included: a penalty given after
+    signing voids them (the sheet shows 'amended' until signed again), so the archive's
+    signed sheets still match their fingerprints."""
+    from django.contrib.auth import get_user_model
+
+    signed = ScoreSheet.objects.filter(
+        table__round__tournament=played, status=ScoreSheet.Status.SIGNED
+    ).first()
+    referee = get_user_model().objects.get(username="arbitre-a")
+    penalty_add(
+        sheet=signed,
+        registration=signed.table.seats.first().registration,
+        amount=-20,
+        reason="Comportement",
+        actor=Actor.staff(referee),
+    )
+    signed.refresh_from_db()
+    assert signed.status == ScoreSheet.Status.AMENDED
+    assert not Signature.objects.filter(sheet=signed, superseded_at__isnull=True).exists()
+    content = export_json(played)
+    tournament_delete(tournament=played)
+    Player.objects.all().delete()
+    imported = import_json(content)
+    assert (
+        ScoreSheet.objects.filter(table__round__tournament=imported, status="amended").count() >= 2
+    )
