@@ -331,13 +331,18 @@ def _refresh_status(
     deals = list(sheet.deals.all()) if deals is None else deals
     size = len(seats)
     tournament = table.round.tournament
-    if sheet.status not in (ScoreSheet.Status.SIGNED, ScoreSheet.Status.AMENDED):
-        if sheet.paper_mode:
-            complete = len(sheet.paper_totals) == size and sum(sheet.paper_totals) == 0
-            started = bool(sheet.paper_totals)
-        else:
-            complete = counted(deals, tournament) >= deal_quota(tournament, size)
-            started = bool(deals)
+    if sheet.paper_mode:
+        complete = len(sheet.paper_totals) == size and sum(sheet.paper_totals) == 0
+        started = bool(sheet.paper_totals)
+    else:
+        complete = counted(deals, tournament) >= deal_quota(tournament, size)
+        started = bool(deals)
+    # A signed sheet stays signed (any change amends it first); an amended one stays amended
+    # while complete, but one missing a deal is back in progress: it neither counts in the
+    # standings nor can be signed until the deal is entered again.
+    if sheet.status != ScoreSheet.Status.SIGNED and not (
+        sheet.status == ScoreSheet.Status.AMENDED and complete
+    ):
         sheet.status = (
             ScoreSheet.Status.COMPLETE
             if complete

@@ -197,6 +197,33 @@ def test_a_correction_voids_the_signatures_already_given(seated, referee):
     assert sheet.status == ScoreSheet.Status.COMPLETE
 
 
+def test_removing_a_deal_from_a_signed_sheet_puts_it_back_in_progress(seated, referee):
+    """An amended sheet missing a deal must not count in the standings nor be signed."""
+    from tournaments.standings import standings_data
+
+    tournament, _, sheet = seated
+    sheet = sign_all(complete(sheet))
+    last = Deal.objects.filter(sheet=sheet).count()
+    services.deal_delete_last(sheet=sheet, actor=staff(referee), reason="donne annulée")
+    sheet.refresh_from_db()
+    assert sheet.status == ScoreSheet.Status.IN_PROGRESS
+    data = standings_data(tournament)
+    assert data.pending[0].missing == [sheet.table.number]
+    assert all(not e.rounds for e in data.entries)  # its points do not count meanwhile
+    registration = players(sheet)[0]
+    with pytest.raises(ServiceError):
+        sheet_sign_with_pin(
+            sheet=sheet,
+            registration=registration,
+            pin=registration.pin,
+            client="10.0.0.3",
+            actor=TABLE,
+        )
+    deal_record(sheet=sheet, number=last, kind="played", deal=legal(), actor=TABLE)
+    sheet = sign_all(sheet)
+    assert sheet.status == ScoreSheet.Status.SIGNED
+
+
 def test_paper_signature_by_the_referee(seated, referee):
     _, _, sheet = seated
     sheet = complete(sheet)
