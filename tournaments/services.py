@@ -198,6 +198,8 @@ def _player_for(tournament: Tournament, row: PlayerRow) -> Player:
     elif club and player.club_id != club.pk:
         player.club = club
         player.save(update_fields=["club"])
+        # Their other tournaments show the club too: their pages and standings must follow.
+        Tournament.objects.filter(registrations__player=player).update(changed_at=timezone.now())
     return player
 
 

@@ -214,3 +214,21 @@ def test_service_refuses_an_individual_player_in_a_team_tournament():
     with pytest.raises(ServiceError, match="register with their team"):
         services.player_register(tournament=tournament, row=services.PlayerRow(last_name="Solo"))
     assert not Player.objects.exists()
+
+
+def test_a_licensed_player_changing_club_refreshes_their_other_tournaments(db):
+    """The club shows in every tournament's standings: registering elsewhere under a new club
+    moves the player's club everywhere, so those tournaments' cached pages must follow."""
+    from tournaments.services import PlayerRow
+
+    earlier = make_tournament(name="Open de printemps")
+    later = make_tournament(name="Open d'été")
+    row = PlayerRow(last_name="Roux", first_name="Zoé", club="Club A", licence="990001")
+    services.player_register(tournament=earlier, row=row)
+    earlier.refresh_from_db()
+    before = earlier.changed_at
+    moved = PlayerRow(last_name="Roux", first_name="Zoé", club="Club B", licence="990001")
+    services.player_register(tournament=later, row=moved)
+    earlier.refresh_from_db()
+    assert earlier.changed_at > before
+    assert Player.objects.get(licence="990001").club.name == "Club B"
