@@ -18,6 +18,7 @@ from scoring.services import counted, deal_quota
 from tournaments.models import Round, Seat, Table
 
 SEAT_LETTERS = ["N", "E", "S", "O", "5"]
+SHEET_WITH_TOURNAMENT = ("table__round__tournament",)  # what every sheet page reads with it
 
 
 @dataclass
@@ -144,9 +145,6 @@ def sheet_view(sheet: int | ScoreSheet) -> SheetView:
     )
     view.names = [s.registration.player.full_name for s in seats]
     return view
-
-
-SHEET_WITH_TOURNAMENT = ("table__round__tournament",)
 
 
 def sheet_data(

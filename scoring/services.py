@@ -280,16 +280,8 @@ def _touch(tournament_id: int) -> None:
 
 def _check_can_change(sheet: ScoreSheet, actor: Actor, reason: str) -> bool:
     """Whether signatures stand on the sheet (the change will void them, see ``_amend``);
-    refuse what the actor may not do.
-
-    Signatures stand only on a complete sheet being signed, a signed one, or an amended one
-    being signed again: any change voids them, so a sheet in progress never has any (and
-    entering a deal needs no query for them).
-    """
-    standing = sheet.status == ScoreSheet.Status.SIGNED or (
-        sheet.status in (ScoreSheet.Status.COMPLETE, ScoreSheet.Status.AMENDED)
-        and sheet.signatures.filter(superseded_at__isnull=True).exists()
-    )
+    refuse what the actor may not do."""
+    standing = _signatures_stand(sheet)
     if sheet.table.round.status == Round.Status.CLOSED:
         raise ServiceError(_("This round is closed: reopen it to correct a sheet."))
     if (standing or sheet.status == ScoreSheet.Status.AMENDED) and actor.is_table:
@@ -301,6 +293,16 @@ def _check_can_change(sheet: ScoreSheet, actor: Actor, reason: str) -> bool:
             _("The sheet is signed: give the reason for this correction."), field="reason"
         )
     return standing
+
+
+def _signatures_stand(sheet: ScoreSheet) -> bool:
+    """Whether players' signatures stand on the sheet: always on a signed one, maybe on a
+    complete one being signed or an amended one being signed again, never on one in progress
+    (any change voids them), which therefore needs no query."""
+    return sheet.status == ScoreSheet.Status.SIGNED or (
+        sheet.status in (ScoreSheet.Status.COMPLETE, ScoreSheet.Status.AMENDED)
+        and sheet.signatures.filter(superseded_at__isnull=True).exists()
+    )
 
 
 def _amend(sheet: ScoreSheet) -> None:
@@ -433,7 +435,8 @@ def _seats_and_deals(sheet: ScoreSheet, seen: SheetSeen | None) -> tuple[list[Se
     the same version (every change to the deals moves it) and at least one deal (the round
     has started, so its seating is fixed)."""
     if seen is not None and seen.version == sheet.version and seen.deals:
-        return list(seen.seats), [copy(d) for d in seen.deals]  # the page's objects untouched
+        # Copies: the service changes them, and the page may show them again on an error.
+        return [copy(s) for s in seen.seats], [copy(d) for d in seen.deals]
     return sheet_seats(sheet), list(sheet.deals.select_for_update().order_by("number"))
 
 
@@ -664,14 +667,9 @@ def penalty_add(
             raise ServiceError(_("This player does not sit at this table."), field="registration")
         # The sheet the players signed showed no such penalty: their signatures no longer
         # stand (the sealed fingerprint covers penalties) and a signed sheet shows 'amended'.
-        voids_signatures = sheet.status == ScoreSheet.Status.SIGNED or (
-            sheet.status in (ScoreSheet.Status.COMPLETE, ScoreSheet.Status.AMENDED)
-            and sheet.signatures.filter(superseded_at__isnull=True).exists()
-        )
-        if voids_signatures:
+        if _signatures_stand(sheet):
             _amend(sheet)
-            sheet.version += 1
-            sheet.save()
+            _refresh_status(sheet)
         penalty = Penalty.objects.create(
             sheet=sheet,
             registration=registration,

@@ -8,6 +8,8 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
+EMPTY = (None, "")  # django-tables2's empty values: shown as the column's default
+
 
 class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
@@ -80,7 +82,6 @@ class StandingsTable(tables.Table):
             '<div class="table-container table-responsive">'
             f"<table{_attrs(self.attrs)}><thead><tr>{head}</tr></thead><tbody>"
         ]
-        empty = (None, "")  # django-tables2's empty values: the column's default is shown
         renderers = {
             name: getattr(self, f"render_{name}")
             for name, *_ in columns
@@ -90,9 +91,9 @@ class StandingsTable(tables.Table):
             out.append('<tr class="odd">' if index % 2 else '<tr class="even">')
             for name, td, default in columns:
                 value = row[name]
-                if name in renderers and value not in empty:
+                if name in renderers and value not in EMPTY:
                     value = renderers[name](value=value, record=row)
-                if value in empty:
+                if value in EMPTY:
                     text = default
                 elif type(value) is int:
                     text = str(value)  # most cells: nothing to escape
@@ -117,7 +118,7 @@ class StandingsTable(tables.Table):
             values = []
             for column in columns:
                 value = row[column.name]
-                if value in (None, ""):
+                if value in EMPTY:
                     value = None  # as django-tables2 exports an empty cell
                 elif column.name in getters:
                     value = getters[column.name](value=value, record=row)

@@ -29,15 +29,16 @@ def players(sheet) -> list[Registration]:
     return [s.registration for s in sheet.table.seats.select_related("registration__player")]
 
 
+def sign(sheet, registration, client="10.0.0.1"):
+    """The player types their own PIN on the table's phone."""
+    sheet_sign_with_pin(
+        sheet=sheet, registration=registration, pin=registration.pin, client=client, actor=TABLE
+    )
+
+
 def sign_all(sheet):
     for registration in players(sheet):
-        sheet_sign_with_pin(
-            sheet=sheet,
-            registration=registration,
-            pin=registration.pin,
-            client="10.0.0.1",
-            actor=TABLE,
-        )
+        sign(sheet, registration)
     sheet.refresh_from_db()
     return sheet
 
@@ -177,13 +178,7 @@ def test_a_correction_voids_the_signatures_already_given(seated, referee):
     sheet = complete(sheet)
     first, second, *_ = players(sheet)
     for registration in (first, second):
-        sheet_sign_with_pin(
-            sheet=sheet,
-            registration=registration,
-            pin=registration.pin,
-            client="10.0.0.2",
-            actor=TABLE,
-        )
+        sign(sheet, registration, client="10.0.0.2")
     with pytest.raises(ServiceError):  # partly signed: locked for the table
         services.deal_delete_last(sheet=sheet, actor=TABLE)
     services.deal_delete_last(sheet=sheet, actor=staff(referee), reason="donne en trop")
@@ -210,15 +205,8 @@ def test_removing_a_deal_from_a_signed_sheet_puts_it_back_in_progress(seated, re
     data = standings_data(tournament)
     assert data.pending[0].missing == [sheet.table.number]
     assert all(not e.rounds for e in data.entries)  # its points do not count meanwhile
-    registration = players(sheet)[0]
     with pytest.raises(ServiceError):
-        sheet_sign_with_pin(
-            sheet=sheet,
-            registration=registration,
-            pin=registration.pin,
-            client="10.0.0.3",
-            actor=TABLE,
-        )
+        sign(sheet, players(sheet)[0], client="10.0.0.3")
     deal_record(sheet=sheet, number=last, kind="played", deal=legal(), actor=TABLE)
     sheet = sign_all(sheet)
     assert sheet.status == ScoreSheet.Status.SIGNED
