@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 TIE_BREAKS = ("best_round", "fewer_fives", "head_to_head")
 
@@ -149,6 +149,38 @@ def rank(
     return standings
 
 
+def standing_of(
+    entries: Iterable[Entry],
+    entry_id: Hashable,
+    *,
+    tie_breaks: Sequence[str] = (),
+    through: int | None = None,
+) -> Standing | None:
+    """One player's standing exactly as :func:`rank` gives it (None if not ranked), without
+    ranking the whole field: the players with a higher total come first, and only those level
+    with the player are ranked (tie-breaks only ever decide between equal totals)."""
+    entries = list(entries)
+    me = next((e for e in entries if e.id == entry_id), None)
+    if me is None:
+        return None
+
+    def total(entry: Entry) -> int:
+        return entry.total if through is None else entry.total_through(through)
+
+    mine = total(me)
+    higher, level = 0, []
+    for entry in entries:
+        value = total(entry)
+        if value > mine:
+            higher += 1
+        elif value == mine:
+            level.append(entry)
+    standing = next(
+        s for s in rank(level, tie_breaks=tie_breaks, through=through) if s.entry.id == entry_id
+    )
+    return replace(standing, rank=standing.rank + higher)
+
+
 @dataclass(frozen=True)
 class TeamStanding:
     rank: int
@@ -190,6 +222,28 @@ def rank_teams(
     ]
 
 
+def _points_per_round(entries: list[Entry], rounds: list[int]) -> list[list[int]]:
+    """Each player's points (round totals and penalties) per listed round, in ``rounds`` order.
+
+    Points of an unlisted round count from the next listed one on (as ``total_through`` counts
+    them), points after the last one not at all.
+    """
+    index_of = {number: index for index, number in enumerate(rounds)}
+    per_round = []
+    for entry in entries:
+        points = [0] * len(rounds)
+        for source in (entry.rounds, entry.penalties):
+            for number, value in source.items():
+                index = index_of.get(number)
+                if index is None:
+                    index = bisect_left(rounds, number)
+                    if index == len(rounds):
+                        continue
+                points[index] += value
+        per_round.append(points)
+    return per_round
+
+
 def progression(entries: Iterable[Entry], rounds: Sequence[int]) -> dict[Hashable, list[tuple]]:
     """For each player, (round, cumulative total, rank) after each round: the "me" chart.
 
@@ -199,17 +253,7 @@ def progression(entries: Iterable[Entry], rounds: Sequence[int]) -> dict[Hashabl
     entries = list(entries)
     rounds = sorted(rounds)
     result: dict[Hashable, list[tuple]] = {e.id: [] for e in entries}
-    # Each player's points per listed round; points of an unlisted round count from the next
-    # listed one on (as total_through counts them), points after the last one not at all.
-    per_round = []
-    for entry in entries:
-        points = [0] * len(rounds)
-        for source in (entry.rounds, entry.penalties):
-            for number, value in source.items():
-                index = bisect_left(rounds, number)
-                if index < len(rounds):
-                    points[index] += value
-        per_round.append(points)
+    per_round = _points_per_round(entries, rounds)
     running = [0] * len(entries)
     for index, round_number in enumerate(rounds):
         for player, points in enumerate(per_round):
@@ -220,3 +264,24 @@ def progression(entries: Iterable[Entry], rounds: Sequence[int]) -> dict[Hashabl
         for entry, total in zip(entries, running, strict=True):
             result[entry.id].append((round_number, total, first_rank[total]))
     return result
+
+
+def progression_of(
+    entries: Iterable[Entry], rounds: Sequence[int], entry_id: Hashable
+) -> list[tuple[int, int, int]]:
+    """One player's :func:`progression` (empty if not ranked), without ranking everyone
+    after every round: each rank is one more than the number of higher running totals."""
+    entries = list(entries)
+    me = next((index for index, e in enumerate(entries) if e.id == entry_id), None)
+    if me is None:
+        return []
+    rounds = sorted(rounds)
+    per_round = _points_per_round(entries, rounds)
+    running = [0] * len(entries)
+    chart = []
+    for index, round_number in enumerate(rounds):
+        for player, points in enumerate(per_round):
+            running[player] += points[index]
+        mine = running[me]
+        chart.append((round_number, mine, 1 + sum(1 for total in running if total > mine)))
+    return chart

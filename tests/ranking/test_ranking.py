@@ -6,7 +6,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.ranking import Entry, progression, rank, rank_teams
+from tournaments.ranking import (
+    Entry,
+    progression,
+    progression_of,
+    rank,
+    rank_teams,
+    standing_of,
+)
 
 
 def names(standings):
@@ -147,3 +154,52 @@ def test_ranking_orders_by_total_and_ties_share_the_rank(players, tie_breaks):
             assert after.rank == standings.index(after) + 1
         elif not tie_breaks:
             assert after.rank == before.rank and before.tied and after.tied
+
+
+# A player's own page ranks only that player: it must say exactly what the standings say.
+small_points = st.integers(-3, 3).map(lambda v: v * 20)  # few values: many ties to break
+player_fields = st.fixed_dictionaries(
+    {
+        "rounds": st.dictionaries(st.integers(1, 4), small_points, max_size=4),
+        "penalties": st.dictionaries(st.integers(1, 4), st.sampled_from([0, -20]), max_size=2),
+        "fives": st.integers(0, 2),
+        "tables": st.dictionaries(st.integers(1, 4), st.integers(1, 3), max_size=4),
+    }
+)
+tie_break_choices = st.lists(
+    st.sampled_from(["best_round", "fewer_fives", "head_to_head"]), unique=True, max_size=3
+)
+
+
+@given(
+    st.lists(player_fields, max_size=14),
+    tie_break_choices,
+    st.one_of(st.none(), st.integers(1, 4)),
+)
+def test_one_players_standing_is_theirs_in_the_standings(players, tie_breaks, through):
+    entries = [Entry(i, f"P{i % 5}", **p) for i, p in enumerate(players)]
+    for standing in rank(entries, tie_breaks=tie_breaks, through=through):
+        assert (
+            standing_of(entries, standing.entry.id, tie_breaks=tie_breaks, through=through)
+            == standing
+        )
+    assert standing_of(entries, "absent", tie_breaks=tie_breaks) is None
+
+
+@given(st.lists(fields, max_size=12), st.lists(st.integers(1, 6), unique=True, max_size=6))
+def test_one_players_progression_is_theirs_in_the_progression(players, seated):
+    entries = [Entry(i, f"P{i}", **p) for i, p in enumerate(players)]
+    chart = progression(entries, seated)
+    for entry in entries:
+        assert progression_of(entries, seated, entry.id) == chart[entry.id]
+    assert progression_of(entries, seated, "absent") == []
+
+
+def test_one_players_standing_after_a_tie_break():
+    entries = [
+        Entry(1, "Alice", rounds={1: 50, 2: 50}),
+        Entry(2, "Bruno", rounds={1: 90, 2: 10}),
+        Entry(3, "Chloé", rounds={1: 200}),
+    ]
+    alice = standing_of(entries, 1, tie_breaks=["best_round"])
+    assert (alice.rank, alice.tied, alice.total, alice.tie_break) == (3, False, 100, "best_round")

@@ -83,6 +83,22 @@ def test_hidden_standings_stay_hidden_until_the_end(played, client):
     assert "table" in client.get(reverse("public:standings", args=[played.slug])).context
 
 
+def test_every_players_page_gives_their_place_in_the_standings(played, client):
+    """The first page after a change ranks only its player, later ones read the field's
+    standings: every page says what the standings page says, rank and chart alike."""
+    played.tie_breaks = "best_round"
+    played.save()
+    data = standings_data(played)
+    standings = {s.entry.id: s for s in data.standings()}
+    charts = data.progression()
+    forget_standings()
+    for registration in Registration.objects.filter(tournament=played).order_by("?"):
+        context = client.get(reverse("public:player", args=[played.slug, registration.pk])).context
+        assert context["standing"] == standings[registration.pk]
+        expected = charts[registration.pk]
+        assert [(n, t, r) for _x, _y, n, t, r in context["chart"]["points"]] == expected
+
+
 def test_me_page_shows_table_deals_and_chart(played, client):
     registration = Registration.objects.filter(tournament=played).first()
     found = client.get(

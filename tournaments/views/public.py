@@ -23,7 +23,7 @@ from scoring.models import Deal
 from scoring.presenters import explanation_lines
 from scoring.services import active_positions, to_engine
 from tournaments import exports
-from tournaments.models import Registration, Seat, Tournament
+from tournaments.models import Player, Registration, Seat, Tournament
 from tournaments.selectors import round_tables
 from tournaments.standings import COUNTED, current_round, current_standings
 from tournaments.tables import StandingsTable, standings_rows
@@ -268,22 +268,23 @@ def player(request, tournament, registration_id: int):
         .order_by("-round__number")
     )
     sheet_ids = [s.table.sheet.pk for s in seats]
-    table_seats: dict[int, list[Seat]] = {}
-    for seat in (
+    table_names: dict[int, list[str]] = {}  # table id -> players' names, by position
+    for table_id, first_name, last_name in (
         Seat.objects.filter(table_id__in=[s.table_id for s in seats])
-        .select_related("registration__player")
         .order_by("position")
+        .values_list(
+            "table_id", "registration__player__first_name", "registration__player__last_name"
+        )
     ):
-        table_seats.setdefault(seat.table_id, []).append(seat)
+        table_names.setdefault(table_id, []).append(Player.name_of(first_name, last_name))
     deals_by_sheet: dict[int, list[Deal]] = {}
     for deal in Deal.objects.filter(sheet_id__in=sheet_ids).order_by("number"):
         deals_by_sheet.setdefault(deal.sheet_id, []).append(deal)
     rules = get_rule_set(tournament.rule_set)
     rounds = []
     for seat in seats:
-        at_table = table_seats[seat.table_id]
-        names = [s.registration.player.full_name for s in at_table]
-        size = len(at_table)
+        names = table_names[seat.table_id]
+        size = len(names)
         lines = []
         for deal in deals_by_sheet.get(seat.table.sheet.pk, []):
             item = {"deal": deal, "score": deal.scores[seat.position], "sat_out": False}
@@ -325,9 +326,9 @@ def player(request, tournament, registration_id: int):
         data = current_standings(tournament)
         entry = data.entry(registration.pk)
         penalties = entry.penalty_total if entry else 0
-        progression = data.progression().get(registration.pk, [])
+        progression = data.progression_of(registration.pk)
         chart = _chart(progression) if progression else None
-        rank = next((s for s in data.standings() if s.entry.id == registration.pk), None)
+        rank = data.standing_of(registration.pk)
     return render(
         request,
         "tournaments/public/player.html",
