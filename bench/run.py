@@ -451,8 +451,51 @@ def throughput(national, entry, smoke: bool) -> dict:
     out["deal_entry_errors"] = figure(
         sum(r["deal_entry"]["errors"] for r in runs.values()), 0, "errors"
     )
+    out.update(during_play(entry, env, seconds, smoke))
     out["load_average_after"] = load()
     return out
+
+
+DURING_PLAY_DEALS_PER_S = 5  # ten times a real national event's pace (about 0.5 deal/s)
+
+
+def during_play(entry, env: dict, seconds: int, smoke: bool) -> dict:
+    """The issue's play: phones read the standings of the tournament whose deals a referee
+    team is entering, so every deal changes the page they ask for (3 workers)."""
+    from django.db import connection
+    from django.urls import reverse
+
+    from bench import measures, serve
+
+    items, _seconds = measures.wrk_entry_plan(entry, deals_per_sheet=entry.deals_per_round)
+    path = reverse("public:standings", args=[entry.slug])
+    connection.close()
+    with serve.Server(env, workers=3) as server:
+        server.wait(path, timeout=120)
+        server.warm(path)
+        poster = serve.DealPoster(server, items, DURING_PLAY_DEALS_PER_S, CSRF)
+        poster.start()
+        try:
+            get = serve.wrk(server.url(path), seconds=seconds, headers={"Accept-Encoding": "gzip"})
+        finally:
+            poster.stop.set()
+            poster.join(timeout=60)
+    deals = poster.report()
+    return {
+        "standings_during_play_requests_per_s": figure(
+            get["requests_per_s"],
+            300,
+            "req/s",
+            le=False,
+            errors=get["errors"],
+            p50_ms=get["p50_ms"],
+            p99_ms=get["p99_ms"],
+            deals=deals,
+            note=f"GET (gzip) the standings of the tournament being entered, while deals go in "
+            f"at {DURING_PLAY_DEALS_PER_S}/s: every deal is a new version of the page",
+        ),
+        "during_play_errors": figure(get["errors"] + deals["non_302"], 0, "errors"),
+    }
 
 
 def profiles(national, entry, db: str) -> dict:

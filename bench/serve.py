@@ -5,11 +5,13 @@ Only 127.0.0.1 is ever targeted; every load run has a fixed, short duration.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -194,6 +196,53 @@ def wrk(
     result["requests_per_s"] = round(result["requests"] / result["seconds"], 1)
     result["errors"] = sum(result[k] for k in ("connect", "read", "write", "status", "timeout"))
     return result
+
+
+class DealPoster(threading.Thread):
+    """A referee team entering deals at a steady rate (POST, no redirect followed) while a
+    load test runs: the deals go in one after the other, ``rate`` per second at most."""
+
+    def __init__(self, server: Server, items: list[tuple[str, str]], rate: float, csrf: str):
+        super().__init__(daemon=True)
+        self.server, self.items, self.rate, self.csrf = server, items, rate, csrf
+        self.stop = threading.Event()
+        self.statuses: list[int] = []
+        self.latencies_ms: list[float] = []
+        self.seconds = 0.0
+
+    def run(self) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=30)
+        began = time.perf_counter()
+        for index, (path, body) in enumerate(self.items):
+            wait = began + index / self.rate - time.perf_counter()
+            if self.stop.wait(max(0.0, wait)):
+                break
+            sent = time.perf_counter()
+            connection.request(
+                "POST",
+                path,
+                body=f"{body}&csrfmiddlewaretoken={self.csrf}",
+                headers={
+                    "Content-Type": "application/x-www-form-urlencoded",
+                    "Cookie": f"csrftoken={self.csrf}",
+                },
+            )
+            response = connection.getresponse()
+            response.read()
+            self.latencies_ms.append((time.perf_counter() - sent) * 1000)
+            self.statuses.append(response.status)
+        self.seconds = time.perf_counter() - began
+        connection.close()
+
+    def report(self) -> dict:
+        latencies = sorted(self.latencies_ms) or [0.0]
+        return {
+            "deals_posted": len(self.statuses),
+            "deals_per_s": round(len(self.statuses) / max(self.seconds, 1e-9), 1),
+            "non_302": sum(1 for s in self.statuses if s != 302),
+            "p50_ms": round(latencies[len(latencies) // 2], 1),
+            "p99_ms": round(latencies[min(len(latencies) - 1, len(latencies) * 99 // 100)], 1),
+        }
 
 
 def post_script() -> str:

@@ -7,8 +7,9 @@ are still pending so that pages can say "provisional".
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from django.db import connections
 from django.db.models import Sum
@@ -181,17 +182,17 @@ def standings_data(tournament: Tournament) -> StandingsData:
     points: dict[int, dict[int, int]] = defaultdict(dict)
     counts: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
     tables: dict[int, dict[int, int]] = defaultdict(dict)
-    table_sizes: dict[int, int] = defaultdict(int)
-    for registration_id, table_id, total, played, taken, made in _rows(
+    seat_rows = _rows(
         Seat.objects.filter(round__tournament=tournament)
         .order_by()
         .values_list(
             "registration_id", "table_id", "points", "deals_played", "deals_taken", "deals_made"
         )
-    ):
+    )
+    fives = {t for t, size in Counter(map(itemgetter(1), seat_rows)).items() if size == 5}
+    for registration_id, table_id, total, played, taken, made in seat_rows:
         round_number, counted = table_rounds[table_id]
         tables[registration_id][round_number] = table_id
-        table_sizes[table_id] += 1
         if counted:
             points[registration_id][round_number] = total
             c = counts[registration_id]
@@ -236,7 +237,7 @@ def standings_data(tournament: Tournament) -> StandingsData:
                 deals_played=played,
                 taken=taken,
                 made=made,
-                fives=sum(1 for t in seated.values() if table_sizes[t] == 5),
+                fives=sum(1 for t in seated.values() if t in fives) if fives else 0,
                 tables=seated,
             )
         )
