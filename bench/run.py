@@ -494,7 +494,14 @@ def during_play(entry, env: dict, seconds: int, smoke: bool) -> dict:
             note=f"GET (gzip) the standings of the tournament being entered, while deals go in "
             f"at {DURING_PLAY_DEALS_PER_S}/s: every deal is a new version of the page",
         ),
-        "during_play_errors": figure(get["errors"] + deals["non_302"], 0, "errors"),
+        "during_play_errors": figure(
+            get["errors"]
+            + deals["non_302"]
+            + bool(deals["failed"])
+            + deals["ran_out_of_deals"],  # the load outlasted the plan: not "during play"
+            0,
+            "errors",
+        ),
     }
 
 

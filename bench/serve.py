@@ -199,8 +199,9 @@ def wrk(
 
 
 class DealPoster(threading.Thread):
-    """A referee team entering deals at a steady rate (POST, no redirect followed) while a
-    load test runs: the deals go in one after the other, ``rate`` per second at most."""
+    """A referee team entering deals while a load test runs (POST, no redirect followed):
+    one deal after the other, at most ``rate`` per second. A failed post (no answer, a broken
+    connection) counts as an error and ends the posting; ``report`` says so."""
 
     def __init__(self, server: Server, items: list[tuple[str, str]], rate: float, csrf: str):
         super().__init__(daemon=True)
@@ -208,38 +209,49 @@ class DealPoster(threading.Thread):
         self.stop = threading.Event()
         self.statuses: list[int] = []
         self.latencies_ms: list[float] = []
+        self.failure = ""
+        self.ran_out = False
         self.seconds = 0.0
 
     def run(self) -> None:
         connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=30)
-        began = time.perf_counter()
-        for index, (path, body) in enumerate(self.items):
-            wait = began + index / self.rate - time.perf_counter()
-            if self.stop.wait(max(0.0, wait)):
-                break
-            sent = time.perf_counter()
-            connection.request(
-                "POST",
-                path,
-                body=f"{body}&csrfmiddlewaretoken={self.csrf}",
-                headers={
-                    "Content-Type": "application/x-www-form-urlencoded",
-                    "Cookie": f"csrftoken={self.csrf}",
-                },
-            )
-            response = connection.getresponse()
-            response.read()
-            self.latencies_ms.append((time.perf_counter() - sent) * 1000)
-            self.statuses.append(response.status)
-        self.seconds = time.perf_counter() - began
-        connection.close()
+        began = next_at = time.perf_counter()
+        try:
+            for path, body in self.items:
+                next_at = max(next_at, time.perf_counter())
+                if self.stop.wait(next_at - time.perf_counter()):
+                    break
+                next_at += 1 / self.rate
+                sent = time.perf_counter()
+                connection.request(
+                    "POST",
+                    path,
+                    body=f"{body}&csrfmiddlewaretoken={self.csrf}",
+                    headers={
+                        "Content-Type": "application/x-www-form-urlencoded",
+                        "Cookie": f"csrftoken={self.csrf}",
+                    },
+                )
+                response = connection.getresponse()
+                response.read()
+                self.latencies_ms.append((time.perf_counter() - sent) * 1000)
+                self.statuses.append(response.status)
+            else:
+                self.ran_out = True
+        except (OSError, http.client.HTTPException) as error:
+            self.failure = f"{type(error).__name__}: {error}"
+        finally:
+            self.seconds = time.perf_counter() - began
+            connection.close()
 
     def report(self) -> dict:
         latencies = sorted(self.latencies_ms) or [0.0]
         return {
             "deals_posted": len(self.statuses),
-            "deals_per_s": round(len(self.statuses) / max(self.seconds, 1e-9), 1),
+            "deals_per_s": round(len(self.statuses) / self.seconds, 1) if self.seconds else 0,
             "non_302": sum(1 for s in self.statuses if s != 302),
+            "failed": self.failure or ("still posting" if self.is_alive() else ""),
+            "ran_out_of_deals": self.ran_out,
             "p50_ms": round(latencies[len(latencies) // 2], 1),
             "p99_ms": round(latencies[min(len(latencies) - 1, len(latencies) * 99 // 100)], 1),
         }

@@ -91,15 +91,19 @@ def _head_to_head(group: list[Entry]) -> dict[Hashable, int]:
     return scores
 
 
+def _check_tie_breaks(tie_breaks: Sequence[str]) -> None:
+    for name in tie_breaks:
+        if name not in TIE_BREAKS:
+            raise ValueError(f"unknown tie-break {name!r}; known: {', '.join(TIE_BREAKS)}")
+
+
 def rank(
     entries: Iterable[Entry], *, tie_breaks: Sequence[str] = (), through: int | None = None
 ) -> list[Standing]:
     """Players by decreasing total (through round ``through`` if given), ties sharing the rank
     unless a chosen tie-break separates them."""
     entries = list(entries)
-    for name in tie_breaks:
-        if name not in TIE_BREAKS:
-            raise ValueError(f"unknown tie-break {name!r}; known: {', '.join(TIE_BREAKS)}")
+    _check_tie_breaks(tie_breaks)
 
     totals = {e.id: (e.total if through is None else e.total_through(through)) for e in entries}
     by_total: dict[int, list[Entry]] = {}
@@ -158,7 +162,9 @@ def standing_of(
 ) -> Standing | None:
     """One player's standing exactly as :func:`rank` gives it (None if not ranked), without
     ranking the whole field: the players with a higher total come first, and only those level
-    with the player are ranked (tie-breaks only ever decide between equal totals)."""
+    with the player are ranked (tie-breaks only ever decide between equal totals). Entries have
+    distinct ids, as everywhere in this module."""
+    _check_tie_breaks(tie_breaks)
     entries = list(entries)
     me = next((e for e in entries if e.id == entry_id), None)
     if me is None:
@@ -228,7 +234,9 @@ def _points_per_round(entries: list[Entry], rounds: list[int]) -> list[list[int]
     Points of an unlisted round count from the next listed one on (as ``total_through`` counts
     them), points after the last one not at all.
     """
-    index_of = {number: index for index, number in enumerate(rounds)}
+    index_of: dict[int, int] = {}
+    for index, number in enumerate(rounds):
+        index_of.setdefault(number, index)  # the first of a repeated number, as bisect finds
     per_round = []
     for entry in entries:
         points = [0] * len(rounds)
