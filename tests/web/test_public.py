@@ -360,3 +360,22 @@ def test_standings_are_kept_per_version_and_recomputed_after_a_change(
     assert fresh is not first
     assert fresh.entry(registration.pk).total == first.entry(registration.pk).total - 50
     assert list(standings._recent).count(played.pk) == 1  # one version kept per tournament
+
+
+def test_standings_count_the_rounds_each_player_sat_at_a_table_of_five(db):
+    """13 players: a table of 5 every round. The count decides the fewer_fives tie-break."""
+    from django.db.models import Count
+
+    from tournaments.models import Seat
+
+    tournament = create_demo(players=13, rounds=3, deals=5, seed=7).tournament
+    expected: dict[int, int] = {}
+    for registration_id, size in (
+        Seat.objects.filter(round__tournament=tournament)
+        .annotate(size=Count("table__seats"))
+        .values_list("registration_id", "size")
+    ):
+        expected[registration_id] = expected.get(registration_id, 0) + (size == 5)
+    entries = standings_data(tournament).entries
+    assert {e.id: e.fives for e in entries} == expected
+    assert sum(expected.values()) == 3 * 5
