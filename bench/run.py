@@ -451,7 +451,7 @@ def throughput(national, entry, smoke: bool) -> dict:
     out["deal_entry_errors"] = figure(
         sum(r["deal_entry"]["errors"] for r in runs.values()), 0, "errors"
     )
-    out.update(during_play(entry, env, seconds, smoke))
+    out.update(during_play(entry, env, seconds))
     out["load_average_after"] = load()
     return out
 
@@ -459,7 +459,7 @@ def throughput(national, entry, smoke: bool) -> dict:
 DURING_PLAY_DEALS_PER_S = 5  # ten times a real national event's pace (about 0.5 deal/s)
 
 
-def during_play(entry, env: dict, seconds: int, smoke: bool) -> dict:
+def during_play(entry, env: dict, seconds: int) -> dict:
     """The issue's play: phones read the standings of the tournament whose deals a referee
     team is entering, so every deal changes the page they ask for (3 workers)."""
     from django.db import connection
@@ -467,7 +467,7 @@ def during_play(entry, env: dict, seconds: int, smoke: bool) -> dict:
 
     from bench import measures, serve
 
-    items, _seconds = measures.wrk_entry_plan(entry, deals_per_sheet=entry.deals_per_round)
+    items, _ = measures.wrk_entry_plan(entry, deals_per_sheet=entry.deals_per_round)
     path = reverse("public:standings", args=[entry.slug])
     connection.close()
     with serve.Server(env, workers=3) as server:
