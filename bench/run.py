@@ -456,7 +456,9 @@ def throughput(national, entry, smoke: bool) -> dict:
     return out
 
 
-DURING_PLAY_DEALS_PER_S = 5  # ten times a real national event's pace (about 0.5 deal/s)
+# Several times a national event's pace: 250 tables, a deal every 5 to 8 minutes each, is
+# under one deal a second.
+DURING_PLAY_DEALS_PER_S = 5
 
 
 def during_play(entry, env: dict, seconds: int) -> dict:
