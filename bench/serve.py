@@ -16,6 +16,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from bench.timing import percentile
+
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 OUT = ROOT / "bench" / "out"
@@ -245,15 +247,15 @@ class DealPoster(threading.Thread):
             connection.close()
 
     def report(self) -> dict:
-        latencies = sorted(self.latencies_ms) or [0.0]
+        latencies = self.latencies_ms or [0.0]
         return {
             "deals_posted": len(self.statuses),
             "deals_per_s": round(len(self.statuses) / self.seconds, 1) if self.seconds else 0,
             "non_302": sum(1 for s in self.statuses if s != 302),
             "failed": self.failure or ("still posting" if self.is_alive() else ""),
             "ran_out_of_deals": self.ran_out,
-            "p50_ms": round(latencies[len(latencies) // 2], 1),
-            "p99_ms": round(latencies[min(len(latencies) - 1, len(latencies) * 99 // 100)], 1),
+            "p50_ms": round(percentile(latencies, 50), 1),
+            "p99_ms": round(percentile(latencies, 99), 1),
         }
 
 

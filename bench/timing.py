@@ -31,12 +31,16 @@ def sample(fn, *, runs: int = 30, warmup: int = 3, before=None) -> dict:
         fn()
         walls.append((time.perf_counter() - w) * 1000)
         cpus.append((time.process_time() - c) * 1000)
+    return {**_summary(walls), "cpu_median_ms": round(statistics.median(cpus), 2)}
+
+
+def _summary(walls: list[float]) -> dict:
+    """Median, p95 and minimum of wall times in ms, and how many runs."""
     return {
         "median_ms": round(statistics.median(walls), 2),
         "p95_ms": round(percentile(walls, 95), 2),
         "min_ms": round(min(walls), 2),
-        "cpu_median_ms": round(statistics.median(cpus), 2),
-        "runs": runs,
+        "runs": len(walls),
     }
 
 
@@ -65,12 +69,4 @@ def sample_pair(first, second, *, runs: int = 30, warmup: int = 3) -> tuple[dict
             fn()
             if index >= warmup:
                 walls.append((time.perf_counter() - began) * 1000)
-    return tuple(
-        {
-            "median_ms": round(statistics.median(walls), 2),
-            "p95_ms": round(percentile(walls, 95), 2),
-            "min_ms": round(min(walls), 2),
-            "runs": runs,
-        }
-        for walls in stats
-    )
+    return tuple(_summary(walls) for walls in stats)

@@ -324,11 +324,10 @@ def player(request, tournament, registration_id: int):
                 line.pop("explanation", None)
     else:
         data = current_standings(tournament)
-        entry = data.entry(registration.pk)
-        penalties = entry.penalty_total if entry else 0
+        rank = data.standing_of(registration.pk)
+        penalties = rank.entry.penalty_total if rank else 0
         progression = data.progression_of(registration.pk)
         chart = _chart(progression) if progression else None
-        rank = data.standing_of(registration.pk)
     return render(
         request,
         "tournaments/public/player.html",
