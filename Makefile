@@ -45,7 +45,7 @@ serve: $(STAMP)
 	$(BIN)/gunicorn tarot_club.wsgi --workers $${WEB_CONCURRENCY:-3} --bind $(HOST):$(PORT)
 
 messages: $(STAMP)
-	DJANGO_DEBUG=1 $(BIN)/python manage.py makemessages -l fr -l en --no-obsolete --ignore='.venv/*'
+	DJANGO_DEBUG=1 $(BIN)/python manage.py makemessages -l fr --no-obsolete --no-location --ignore='.venv/*'
 	DJANGO_DEBUG=1 $(BIN)/python manage.py compilemessages --ignore='.venv/*'
 
 bench: $(STAMP)
