@@ -3,6 +3,10 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Lets a server started by this Makefile on this computer use the secret key generated beside
+# the SQLite database (tarot_club/secret_key.py). Only local serving targets set it; a
+# production start (make serve, gunicorn) needs DJANGO_SECRET_KEY.
+LOCAL_SERVER := DJANGO_LOCAL_SERVER=1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
@@ -26,7 +30,7 @@ run: $(STAMP)
 	@echo "  Staff pages: http://$(HOST):$(PORT)/gestion/  (log in as 'organisateur', password 'tarot-demo')"
 	@echo "  The score calculator and the public pages need no login."
 	@echo ""
-	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	DJANGO_DEBUG=1 $(LOCAL_SERVER) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 ## test: set up, lint, then run the whole test suite (browser tests when chromium is installed)
 test: $(STAMP) lint
@@ -38,8 +42,10 @@ lint: $(STAMP)
 	$(BIN)/lint-imports
 	DJANGO_TESTING=1 $(BIN)/python manage.py makemigrations --check --dry-run
 
-## serve: production-style server (needs DJANGO_SECRET_KEY, DATABASE_URL, DJANGO_ALLOWED_HOSTS)
+## serve: production-style server (needs DJANGO_SECRET_KEY, DATABASE_URL, DJANGO_ALLOWED_HOSTS);
+## stops at once, saying why, when the deploy checks find an error (no DJANGO_SECRET_KEY...)
 serve: $(STAMP)
+	$(BIN)/python manage.py check --deploy --fail-level ERROR
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput
 	$(BIN)/gunicorn tarot_club.wsgi --workers $${WEB_CONCURRENCY:-3} --bind $(HOST):$(PORT)

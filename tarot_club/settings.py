@@ -1,7 +1,10 @@
 """Settings, all from the environment.
 
 - ``DJANGO_DEBUG=1`` turns debug on (off by default).
-- ``DJANGO_SECRET_KEY`` is required unless debug is on: a missing key is a start-up error.
+- ``DJANGO_SECRET_KEY``: production sets it. Without it, commands and ``make run`` use a key
+  generated once and kept beside the SQLite database (``db.sqlite3.secret-key``), but a server
+  refuses to start with that key unless ``DJANGO_LOCAL_SERVER=1`` (set by ``make run`` only):
+  see :mod:`tarot_club.secret_key`.
 - ``DATABASE_URL`` selects the database; without it, SQLite in ``db.sqlite3`` (WAL, IMMEDIATE
   transactions so that writers are serialised) — a referee's laptop needs no server.
 - ``DJANGO_ALLOWED_HOSTS`` (comma-separated), ``DJANGO_CSRF_TRUSTED_ORIGINS``,
@@ -16,8 +19,9 @@ import tempfile
 from pathlib import Path
 
 import dj_database_url
-from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from tarot_club.secret_key import LOCAL_SERVER_VARIABLE, key_file_beside, local_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -36,16 +40,6 @@ def env_list(name: str, default: str = "") -> list[str]:
 DEBUG = env_bool("DJANGO_DEBUG")
 # Under pytest the test settings apply without any environment variable to remember.
 TESTING = env_bool("DJANGO_TESTING") or "pytest" in sys.modules
-
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
-if not SECRET_KEY:
-    if DEBUG or TESTING:
-        SECRET_KEY = "insecure-development-key-never-used-in-production"
-    else:
-        raise ImproperlyConfigured(
-            'DJANGO_SECRET_KEY is not set. Set it (e.g. `python -c "import secrets; '
-            'print(secrets.token_urlsafe(50))"`), or set DJANGO_DEBUG=1 for local development.'
-        )
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
@@ -159,6 +153,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             os.path.join(tempfile.gettempdir(), f"tarot-club-test-{os.getpid()}.sqlite3"),
         )
     }
+
+# The secret key (see tarot_club.secret_key): explicit from the environment in production;
+# otherwise generated once beside the SQLite database (the default one when DATABASE_URL names
+# another database), which commands may use but a server only when DJANGO_LOCAL_SERVER=1.
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "").strip()
+SECRET_KEY_FROM_ENVIRONMENT = bool(SECRET_KEY)
+LOCAL_SERVER = env_bool(LOCAL_SERVER_VARIABLE)
+LOCAL_SECRET_KEY_FILE = ""
+if not SECRET_KEY:
+    if TESTING:
+        SECRET_KEY = "insecure-test-key-never-used-outside-the-test-suite"
+    else:
+        _db = DATABASES["default"]
+        _on_file = _db["ENGINE"] == "tarot_club.sqlite" and _db["NAME"] not in ("", ":memory:")
+        LOCAL_SECRET_KEY_FILE = str(key_file_beside(_db["NAME"] if _on_file else _SQLITE_PATH))
+        SECRET_KEY = local_key(Path(LOCAL_SECRET_KEY_FILE))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -1,33 +1,210 @@
-"""Settings come from the environment and fail loudly where a silent default would be unsafe."""
+"""Settings come from the environment and fail loudly where a silent default would be unsafe.
 
+The secret key: commands work with nothing set (a key generated once beside the SQLite
+database), but a server refuses that key unless the Makefile's local serving switch is on.
+"""
+
+import os
+import shutil
+import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from tarot_club import secret_key
 
 ROOT = Path(__file__).resolve().parents[2]
+REFUSAL = "DJANGO_SECRET_KEY is not set: a server (gunicorn, `make serve`) needs an explicit"
+PRINT_KEY = "from django.conf import settings; print(settings.SECRET_KEY)"
 
 
-def django_check(env: dict[str, str]):
+def manage(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
+    """``manage.py`` as a person runs it: no DJANGO_* variable unless given, its database in
+    ``tmp_path`` (so the key file is written there, not in the checkout)."""
     return subprocess.run(
-        [sys.executable, "manage.py", "check"],
+        [sys.executable, "manage.py", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
         check=False,
-        env={"PATH": "/usr/bin:/bin", **env},
+        env={"PATH": "/usr/bin:/bin", "SQLITE_PATH": str(tmp_path / "db.sqlite3"), **env},
     )
 
 
-def test_missing_secret_key_outside_debug_is_a_startup_error():
-    done = django_check({})
+def test_commands_need_no_secret_key_and_keep_the_generated_one(tmp_path):
+    first = manage(tmp_path, "shell", "-v", "0", "-c", PRINT_KEY)
+    assert first.returncode == 0, first.stderr
+    key_file = tmp_path / "db.sqlite3.secret-key"
+    assert key_file.read_text().strip() == first.stdout.strip()
+    assert len(first.stdout.strip()) >= 50
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    again = manage(tmp_path, "shell", "-v", "0", "-c", PRINT_KEY)
+    assert again.stdout == first.stdout, "the key is generated once, then kept"
+    assert manage(tmp_path, "check").returncode == 0
+
+
+def test_an_explicit_key_wins_and_writes_no_file(tmp_path):
+    done = manage(tmp_path, "shell", "-v", "0", "-c", PRINT_KEY, DJANGO_SECRET_KEY="k" * 60)
+    assert done.stdout.strip() == "k" * 60
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_key_file_sits_beside_the_database_database_url_names(tmp_path):
+    url = f"sqlite:///{tmp_path}/club.sqlite3"
+    assert manage(tmp_path, "check", DATABASE_URL=url).returncode == 0
+    assert (tmp_path / "club.sqlite3.secret-key").is_file()
+    assert not (tmp_path / "db.sqlite3.secret-key").exists()
+
+
+def test_check_deploy_without_a_secret_key_fails_and_says_why(tmp_path):
+    done = manage(tmp_path, "check", "--deploy")
+    assert done.returncode == 1
+    assert "tarot_club.E001" in done.stderr
+    assert REFUSAL in done.stderr
+    assert str(tmp_path / "db.sqlite3.secret-key") in done.stderr  # which key it refused
+
+
+def test_check_deploy_passes_with_an_explicit_key_or_for_a_local_server(tmp_path):
+    explicit = manage(tmp_path, "check", "--deploy", DJANGO_SECRET_KEY="ci-" + "x1y2z3" * 10)
+    assert explicit.returncode == 0, explicit.stderr
+    local = manage(tmp_path, "check", "--deploy", DJANGO_LOCAL_SERVER="1")
+    assert local.returncode == 0, local.stderr
+
+
+def wsgi(tmp_path: Path, **env: str) -> subprocess.CompletedProcess:
+    """What gunicorn (and runserver) does first: import the WSGI entry point."""
+    return subprocess.run(
+        [sys.executable, "-c", "import tarot_club.wsgi"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"PATH": "/usr/bin:/bin", "SQLITE_PATH": str(tmp_path / "db.sqlite3"), **env},
+    )
+
+
+def test_a_server_refuses_the_local_key(tmp_path):
+    done = wsgi(tmp_path)
     assert done.returncode != 0
-    assert "DJANGO_SECRET_KEY is not set" in done.stderr
+    assert "ImproperlyConfigured: " + REFUSAL in done.stderr
+    debug = wsgi(tmp_path, DJANGO_DEBUG="1")
+    assert REFUSAL in debug.stderr, "debug mode is no licence to serve with the local key"
 
 
-def test_debug_runs_without_a_secret_key():
-    assert django_check({"DJANGO_DEBUG": "1"}).returncode == 0
+def test_a_server_starts_with_an_explicit_key_or_from_the_makefile(tmp_path):
+    assert wsgi(tmp_path, DJANGO_SECRET_KEY="k" * 60).returncode == 0
+    assert wsgi(tmp_path, DJANGO_LOCAL_SERVER="1").returncode == 0
+
+
+def test_make_run_is_the_local_server_and_make_serve_is_not():
+    makefile = (ROOT / "Makefile").read_text()
+    assert "LOCAL_SERVER := DJANGO_LOCAL_SERVER=1" in makefile
+    run = makefile.split("\nrun:")[1].split("\n\n")[0]
+    serve = makefile.split("\nserve:")[1].split("\n\n")[0]
+    assert "$(LOCAL_SERVER) $(BIN)/python manage.py runserver" in run
+    assert "LOCAL_SERVER" not in serve
+    assert "manage.py check --deploy --fail-level ERROR" in serve.splitlines()[1]
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_serve_stops_before_anything_without_a_key(tmp_path):
+    if not (ROOT / ".venv" / "bin" / "python").exists():
+        pytest.skip("make serve needs the .venv that make test builds")
+    done = subprocess.run(
+        ["make", "--no-print-directory", "serve"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+        env={"PATH": "/usr/bin:/bin", "SQLITE_PATH": str(tmp_path / "db.sqlite3")},
+    )
+    assert done.returncode != 0
+    assert REFUSAL in done.stderr
+    assert "migrate" not in done.stdout, "it stops before touching the database"
+
+
+def test_processes_starting_at_once_agree_on_one_key(tmp_path):
+    """The first run of a club's laptop may start several processes together (make run's
+    migrate is alone, but a server's workers and a command may race): one key for all."""
+    key_file = tmp_path / "db.sqlite3.secret-key"
+    go = tmp_path / "go"
+    script = (
+        "import sys, time\nfrom pathlib import Path\n"
+        "from tarot_club.secret_key import local_key\n"
+        f"while not Path({str(go)!r}).exists(): time.sleep(0.001)\n"
+        f"print(local_key(Path({str(key_file)!r})))\n"
+    )
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", script],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={"PATH": "/usr/bin:/bin"},
+        )
+        for _ in range(8)
+    ]
+    time.sleep(1)  # let every process reach the starting line
+    go.touch()
+    keys = {process.communicate(timeout=60)[0].strip() for process in processes}
+    assert keys == {key_file.read_text().strip()}
+    assert [p.name for p in tmp_path.iterdir() if p.name != "go"] == [key_file.name]
+
+
+def test_without_hard_links_the_key_is_still_created_private(tmp_path, monkeypatch):
+    """A FAT-formatted USB key has no hard links: the key is then created in place."""
+
+    def no_links(*args):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    key_file = tmp_path / "db.sqlite3.secret-key"
+    key = secret_key.local_key(key_file)
+    assert key == key_file.read_text().strip() and len(key) >= 50
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    assert secret_key.local_key(key_file) == key
+    assert [p.name for p in tmp_path.iterdir()] == [key_file.name], "no temporary file left"
+
+
+def test_an_empty_key_file_is_a_clear_error(tmp_path, monkeypatch):
+    monkeypatch.setattr(time, "sleep", lambda seconds: None)
+    key_file = tmp_path / "db.sqlite3.secret-key"
+    key_file.write_text("\n")
+    with pytest.raises(ImproperlyConfigured, match=r"is empty\. Delete it to make a new one"):
+        secret_key.local_key(key_file)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
+def test_a_folder_that_cannot_hold_the_key_is_a_clear_error(tmp_path):
+    folder = tmp_path / "read-only"
+    folder.mkdir(mode=0o500)
+    with pytest.raises(ImproperlyConfigured, match="Cannot write the local secret key file"):
+        secret_key.local_key(folder / "db.sqlite3.secret-key")
+
+
+def test_a_missing_folder_is_a_clear_error(tmp_path):
+    with pytest.raises(ImproperlyConfigured, match="or set DJANGO_SECRET_KEY"):
+        secret_key.local_key(tmp_path / "nowhere" / "db.sqlite3.secret-key")
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_key_files_are_ignored_by_git():
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    names = ["db.sqlite3.secret-key", "club.sqlite3.secret-key", "data/tarot.db.secret-key"]
+    done = subprocess.run(
+        ["git", "check-ignore", "--no-index", *names],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.stdout.split() == names
 
 
 @pytest.mark.django_db
