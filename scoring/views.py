@@ -19,7 +19,7 @@ def _calculator_players(data) -> int:
     return players if players in (3, 4, 5) else 4
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def calculator(request):
     """The score calculator: one deal at 3, 4 or 5 players, scored and explained."""
     data = request.POST if request.method == "POST" else None

@@ -914,3 +914,94 @@ def test_the_admin_is_for_superusers_only(world):
         assert response.status_code == 302, role
         assert response["Location"].startswith("/admin/login/"), role
     assert client_for(world.users["superuser"]).get("/admin/").status_code == 200
+
+
+# -- HEAD answers like GET, on every URL pattern ----------------------------------------------
+
+HEAD_ROLES = ("anonymous", "referee", "superuser")
+
+
+def admin_and_i18n_paths(world: World) -> list[str]:
+    """A concrete path for every pattern under admin/ and i18n/ (ROWS covers the others), with
+    the objects of the world where a pattern names one (the superuser, the organisers' group)."""
+    from django.apps import apps
+    from django.contrib.contenttypes.models import ContentType
+    from django.urls.resolvers import RegexPattern
+
+    superuser = world.users["superuser"]
+    regex_paths = {"^(?P<app_label>auth|axes)/$": "auth/", "(?P<url>.*)$": "nowhere/"}
+    paths: list[str] = []
+
+    def object_id(route: str) -> str:
+        if route.startswith("admin/r/"):  # "view on site": the content type given just before
+            return str(superuser.pk)
+        app_label, model_name = route.split("/")[1:3]
+        obj = apps.get_model(app_label, model_name)._default_manager.order_by("pk").first()
+        return str(obj.pk if obj is not None else 1)
+
+    def walk(patterns, prefix: str) -> None:
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                walk(pattern.url_patterns, prefix + str(pattern.pattern))
+                continue
+            raw = str(pattern.pattern)
+            route = prefix + raw
+            if not route.startswith(EXCLUDED_PREFIXES):
+                continue
+            if isinstance(pattern.pattern, RegexPattern):
+                assert raw in regex_paths, f"no example path for the pattern {route!r}"
+                paths.append("/" + prefix + regex_paths[raw])
+                continue
+            user_type = ContentType.objects.get_for_model(superuser)
+            path = route.replace("<path:content_type_id>", str(user_type.pk))
+            if "<path:object_id>" in path or "<id>" in path:
+                path = path.replace("<path:object_id>", object_id(route))
+                path = path.replace("<id>", object_id(route))
+            assert "<" not in path, f"no example value for {route!r}"
+            paths.append("/" + path)
+
+    walk(get_resolver().url_patterns, "")
+    return paths
+
+
+def test_head_answers_like_get_on_every_url_pattern(world):
+    """Monitors, link checkers and some phones ask HEAD: it answers what GET answers (Django
+    drops the body), never 405 where GET is 200. Every URL pattern is tried, each with real
+    objects of the world: the project's through ROWS, the admin's and i18n's by walking them."""
+    from django.urls import resolve
+
+    requests = [
+        (role, reverse(row.name, kwargs=row.kwargs(world)), row.label)
+        for row in ROWS
+        if row.get is not None
+        for role in HEAD_ROLES
+        if expected_for(row, role, "get") is not None
+    ]
+    requests += [("superuser", path, "admin/i18n") for path in admin_and_i18n_paths(world)]
+    clients = Clients(world)
+    problems, routes, ok = [], set(), 0
+    for role, url, label in requests:
+        routes.add(resolve(url.split("?")[0]).route)
+        with rolled_back():
+            get = clients[role].get(url)
+            head = clients[role].head(url)
+        answers = [
+            (r.status_code, r.get("Location", ""), r.get("Content-Type")) for r in (get, head)
+        ]
+        if answers[0] != answers[1]:
+            problems.append(f"{role:10} {url} [{label}]: GET {answers[0]}, HEAD {answers[1]}")
+        ok += get.status_code == 200
+    assert not problems, "HEAD differs from GET:\n" + "\n".join(problems)
+
+    every_route: set[str] = set()
+
+    def walk(patterns, prefix: str) -> None:
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                walk(pattern.url_patterns, prefix + str(pattern.pattern))
+            else:
+                every_route.add(prefix + str(pattern.pattern).lstrip("^"))  # as resolve() has it
+
+    walk(get_resolver().url_patterns, "")
+    assert every_route - routes == set(), "URL patterns HEAD was not tried on"
+    assert ok > 40, "most pages answer GET with 200 here, so HEAD is really compared with them"

@@ -127,6 +127,9 @@ def test_unchanged_page_is_served_from_cache_and_answers_304(
     assert again.content == first.content
     with django_assert_num_queries(1):
         assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    # HEAD revalidates like GET (monitors and some browsers check a page that way).
+    assert client.head(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    assert client.head(url).status_code == 200
 
 
 def test_phones_get_the_cached_page_gzipped(played, client, django_assert_num_queries):

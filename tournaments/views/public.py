@@ -51,7 +51,7 @@ def public_page(view):
         asked = request.headers.get("If-None-Match", "")
         # A client that takes gzip may hold either tag: pages that do not shrink (the Excel and
         # PDF exports) are sent as they are, with the plain tag.
-        if request.method == "GET" and (plain_tag in asked or (gzipped and packed_tag in asked)):
+        if plain_tag in asked or (gzipped and packed_tag in asked):  # GET or HEAD (require_safe)
             response = HttpResponseNotModified()
             response["ETag"] = packed_tag if gzipped and packed_tag in asked else plain_tag
             return _revalidate_headers(response)
