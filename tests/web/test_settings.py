@@ -75,10 +75,10 @@ def test_check_deploy_passes_with_an_explicit_key_or_for_a_local_server(tmp_path
     assert local.returncode == 0, local.stderr
 
 
-def wsgi(tmp_path: Path, **env: str) -> subprocess.CompletedProcess:
-    """What gunicorn (and runserver) does first: import the WSGI entry point."""
+def wsgi(tmp_path: Path, entry: str = "wsgi", **env: str) -> subprocess.CompletedProcess:
+    """What gunicorn (and runserver) does first: import the WSGI (or ASGI) entry point."""
     return subprocess.run(
-        [sys.executable, "-c", "import tarot_club.wsgi"],
+        [sys.executable, "-c", f"import tarot_club.{entry}"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -93,11 +93,13 @@ def test_a_server_refuses_the_local_key(tmp_path):
     assert "ImproperlyConfigured: " + REFUSAL in done.stderr
     debug = wsgi(tmp_path, DJANGO_DEBUG="1")
     assert REFUSAL in debug.stderr, "debug mode is no licence to serve with the local key"
+    assert REFUSAL in wsgi(tmp_path, "asgi").stderr
 
 
 def test_a_server_starts_with_an_explicit_key_or_from_the_makefile(tmp_path):
     assert wsgi(tmp_path, DJANGO_SECRET_KEY="k" * 60).returncode == 0
     assert wsgi(tmp_path, DJANGO_LOCAL_SERVER="1").returncode == 0
+    assert wsgi(tmp_path, "asgi", DJANGO_LOCAL_SERVER="1").returncode == 0
 
 
 def test_make_run_is_the_local_server_and_make_serve_is_not():
