@@ -22,17 +22,21 @@ REFUSAL = "DJANGO_SECRET_KEY is not set: a server (gunicorn, `make serve`) needs
 PRINT_KEY = "from django.conf import settings; print(settings.SECRET_KEY)"
 
 
-def manage(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
-    """``manage.py`` as a person runs it: no DJANGO_* variable unless given, its database in
-    ``tmp_path`` (so the key file is written there, not in the checkout)."""
+def python(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
+    """Python in the checkout as a person runs it: no DJANGO_* variable unless given, the
+    database in ``tmp_path`` (so the key file is written there, not in the checkout)."""
     return subprocess.run(
-        [sys.executable, "manage.py", *args],
+        [sys.executable, *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
         check=False,
         env={"PATH": "/usr/bin:/bin", "SQLITE_PATH": str(tmp_path / "db.sqlite3"), **env},
     )
+
+
+def manage(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
+    return python(tmp_path, "manage.py", *args, **env)
 
 
 def test_commands_need_no_secret_key_and_keep_the_generated_one(tmp_path):
@@ -77,14 +81,7 @@ def test_check_deploy_passes_with_an_explicit_key_or_for_a_local_server(tmp_path
 
 def wsgi(tmp_path: Path, entry: str = "wsgi", **env: str) -> subprocess.CompletedProcess:
     """What gunicorn (and runserver) does first: import the WSGI (or ASGI) entry point."""
-    return subprocess.run(
-        [sys.executable, "-c", f"import tarot_club.{entry}"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        env={"PATH": "/usr/bin:/bin", "SQLITE_PATH": str(tmp_path / "db.sqlite3"), **env},
-    )
+    return python(tmp_path, "-c", f"import tarot_club.{entry}", **env)
 
 
 def test_a_server_refuses_the_local_key(tmp_path):
