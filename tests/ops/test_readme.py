@@ -8,7 +8,8 @@ What is read from README.md:
   alternatives), placeholders replaced by real values: fixed ones below, ``SLUG`` from the
   summary ``demo_tournament`` printed, ``FILE`` a new file for ``-o FILE`` and otherwise the file
   the command it reads from wrote. Every backquoted part of "prints" must appear in the output,
-  in order, with ``...`` standing for any text and the placeholders replaced;
+  in order, with ``...`` standing for any text and the placeholders replaced. Given an unknown
+  tournament or a missing file, a command prints a one-line error and exits with status 1;
 - every ``sh`` block: a ``manage.py`` command is run as written, followed by a paragraph that
   starts "prints `...`" (and may say "exits with status N"); ``make TARGET`` is checked with
   ``make -n`` (the target exists; nothing is served); a benchmark script answers ``--help`` and
@@ -338,6 +339,29 @@ def run_table(copy: Copy, rows: list[Documented], score_input: str) -> list[str]
     return problems
 
 
+def run_mistakes(copy: Copy, rows: list[Documented]) -> list[str]:
+    """The README's promise for a command that cannot do its work: one line, exit status 1.
+    Tried on every command that names a tournament (an unknown one) or reads a file (missing)."""
+    problems = []
+    for row in rows:
+        bare = variants(row.command)[0]
+        reads = name_of(bare) in READS_FROM
+        if "SLUG" not in bare and not reads:
+            continue
+        words = bare.replace("SLUG", "no-such-tournament").split()
+        missing = str(copy.files / "missing")
+        command = " ".join(
+            missing + w.removeprefix("FILE") if w.startswith("FILE") else w for w in words
+        )
+        for placeholder, value in VALUES.items():
+            command = command.replace(placeholder, value)
+        run = copy.run(command)
+        lines = [line for line in run.output.splitlines() if line.strip()]
+        if run.status != 1 or len(lines) != 1:
+            problems.append(f"{row.where}: `{command}` gave {run.status}:\n{run.output}")
+    return problems
+
+
 # -- The tests -----------------------------------------------------------------------------------
 
 
@@ -376,10 +400,22 @@ def test_every_readme_command_works_as_written(tmp_path):
     score_input = shlex.split(scoring.command.split("|")[0])[1]
     json.loads(score_input)  # the example's deal is JSON
 
-    problems = run_table(copy, table_commands(text), score_input)
+    rows = table_commands(text)
+    problems = run_table(copy, rows, score_input) + run_mistakes(copy, rows)
     for documented in examples:
         problems += check_prints(copy.run(documented.command), documented, {})
     assert not problems, "\n\n".join(problems)
+
+
+def test_a_command_run_before_migrate_says_to_migrate(tmp_path):
+    """After `make test` alone there is no database yet: one line says what to do."""
+    copy = Copy(tmp_path)
+    run = copy.run(f"{MANAGE} export_tournament some-tournament -o archive.json")
+    assert run.status == 1, run.output
+    (line,) = run.output.strip().splitlines()
+    assert line.startswith("CommandError: the database is not set up (")
+    assert line.endswith(f"Run `{MANAGE} migrate` first (`make run` does it).")
+    assert not (copy.dir / "archive.json").exists()
 
 
 def test_every_make_target_and_benchmark_the_readme_shows_exists(tmp_path):
