@@ -30,8 +30,9 @@ from django.utils import timezone
 from scoring import services as scoring_services
 from scoring.engine import get_rule_set
 from scoring.engine.sampling import random_legal_deal
+from scoring.engine.table import active_positions
 from scoring.models import Deal, Score, ScoreSheet, SheetEvent, SheetSeal, Signature
-from scoring.services import Actor, active_positions
+from scoring.services import Actor
 from tournaments import services
 from tournaments.archive import DEAL_FIELDS
 from tournaments.demo import CLUBS, FIRST_NAMES, LAST_NAMES, create_demo

@@ -2,7 +2,7 @@
 signatures and the event log of every change.
 
 Deals store what the table reported (the inputs); scores are derived by the engine and cached in
-``Deal.scores`` — :func:`scoring.services.deal_scores` recomputes them and a test checks the cache.
+``Deal.scores`` — :func:`scoring.scores.deal_scores` recomputes them and a test checks the cache.
 """
 
 from __future__ import annotations

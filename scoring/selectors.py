@@ -13,8 +13,8 @@ from django.db.models import Count, Prefetch, Q
 from scoring.documents import data as doc
 from scoring.documents.fingerprint import canonical_dict, fingerprint, verification_code
 from scoring.engine import get_rule_set
-from scoring.models import Deal, Penalty, ScoreSheet, SheetSeal, Signature
-from scoring.services import counted, deal_quota
+from scoring.models import Deal, Penalty, ScoreSheet, SheetEvent, Signature
+from scoring.scores import counted, deal_quota
 from tournaments.models import Round, Seat, Table
 
 SEAT_LETTERS = ["N", "E", "S", "O", "5"]
@@ -229,19 +229,8 @@ def sheet_data(
     )
 
 
-def sheet_fingerprint(sheet: ScoreSheet) -> str:
-    """Fingerprint the sheet as stored now, and keep its canonical content as a seal."""
-    view = sheet_view(sheet.pk)
-    data = sheet_data(view)
-    fp = fingerprint(data)
-    SheetSeal.objects.get_or_create(
-        fingerprint=fp,
-        defaults={"sheet": sheet, "code": verification_code(fp), "content": canonical_dict(data)},
-    )
-    return fp
-
-
 def current_canonical(sheet: ScoreSheet) -> tuple[str, dict]:
+    """The fingerprint and canonical content of the sheet as stored now."""
     data = sheet_data(sheet_view(sheet.pk))
     return fingerprint(data), canonical_dict(data)
 
@@ -344,8 +333,6 @@ def sheet_views_bulk(tables) -> list[SheetView]:
 
 def sheet_amendments(sheet_ids: list[int]) -> dict[int, tuple[doc.SheetAmendment, ...]]:
     """Corrections made with a reason (those after a signature), by sheet: one query."""
-    from scoring.models import SheetEvent
-
     result: dict[int, list[doc.SheetAmendment]] = {}
     for event in (
         SheetEvent.objects.filter(sheet_id__in=sheet_ids).exclude(reason="").order_by("at", "pk")

@@ -2,7 +2,8 @@
 
 Each service runs in one short transaction: lock (the sheet row on PostgreSQL; SQLite serialises
 writers with BEGIN IMMEDIATE), check, write, log a :class:`SheetEvent`, update the sheet status.
-Scores are always derived from the stored inputs by the engine (:func:`deal_scores`).
+Scores are always derived from the stored inputs by the engine
+(:func:`scoring.scores.deal_scores`).
 """
 
 from __future__ import annotations
@@ -17,18 +18,23 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.engine import (
-    Camp,
-    Contract,
-    Handful,
-    HandfulSize,
-    InvalidDeal,
-    get_rule_set,
-    score_deal,
-)
+from scoring.documents.fingerprint import verification_code
 from scoring.engine import Deal as EngineDeal
+from scoring.engine import InvalidDeal, get_rule_set, score_deal
+from scoring.engine.table import active_positions, dealers
 from scoring.messages import deal_error_message
-from scoring.models import Deal, Penalty, PinAttempt, Score, ScoreSheet, SheetEvent, Signature
+from scoring.models import (
+    Deal,
+    Penalty,
+    PinAttempt,
+    Score,
+    ScoreSheet,
+    SheetEvent,
+    SheetSeal,
+    Signature,
+)
+from scoring.scores import counted, deal_quota, deal_scores, score_rows
+from scoring.selectors import current_canonical
 from tarot_club.errors import ServiceError
 from tournaments.models import Registration, Round, Seat, Table, Tournament
 
@@ -80,97 +86,18 @@ class InvalidDealInput(ServiceError):
 
 
 # ---------------------------------------------------------------------------------------------
-# The game at a table: who deals, who sits out, how table positions map to the engine's seats
-# ---------------------------------------------------------------------------------------------
-
-
-def dealers(size: int, kinds: list[str]) -> list[int]:
-    """Dealer position of each deal: North deals first; the deal moves on after every deal
-    except a passed one (it is dealt again by the same dealer, so the dead seat stays)."""
-    dealer, result = 0, []
-    for kind in kinds:
-        result.append(dealer)
-        if kind != Deal.Kind.PASSED:
-            dealer = (dealer + 1) % size
-    return result
-
-
-def active_positions(size: int, dealer: int) -> list[int]:
-    """Table positions that play a deal: at a table of 5 the dealer sits out (le mort)."""
-    return [p for p in range(size) if not (size == 5 and p == dealer)]
-
-
-def game_players(size: int) -> int:
-    """Tournament tables of 5 play the 4-player game; tables of 3 the 3-player game."""
-    return 4 if size == 5 else size
-
-
-def deal_quota(tournament: Tournament, size: int) -> int:
-    return tournament.deals_at_table(size)
-
-
-def counted(deals, tournament: Tournament) -> int:
-    return sum(1 for d in deals if d.kind != Deal.Kind.PASSED or tournament.passed_deals_count)
-
-
-def to_engine(deal: Deal, size: int) -> EngineDeal:
-    """The stored inputs (table positions) as the engine's deal (seats of the active players)."""
-    active = active_positions(size, deal.dealer)
-    seat = {position: index for index, position in enumerate(active)}
-    return EngineDeal(
-        players=game_players(size),
-        taker=seat.get(deal.taker, -1),
-        partner=None,
-        contract=Contract(deal.contract),
-        oudlers=deal.oudlers,
-        points=deal.points,
-        handfuls=tuple(
-            Handful(seat=seat.get(h["seat"], -1), size=HandfulSize(h["size"]))
-            for h in deal.handfuls
-        ),
-        petit_au_bout=Camp(deal.petit_au_bout) if deal.petit_au_bout else None,
-        slam_announced=deal.slam_announced,
-        slam=Camp(deal.slam) if deal.slam else None,
-    )
-
-
-def deal_scores(deal: Deal, size: int, rule_set: str) -> list[int]:
-    """Every table position's score for a stored deal (0 for the sitting-out seat)."""
-    if deal.kind == Deal.Kind.PASSED:
-        return [0] * size
-    result = score_deal(to_engine(deal, size), get_rule_set(rule_set))
-    scores = [0] * size
-    for index, position in enumerate(active_positions(size, deal.dealer)):
-        scores[position] = result.scores[index]
-    return scores
-
-
-# ---------------------------------------------------------------------------------------------
 # Entering and correcting deals
 # ---------------------------------------------------------------------------------------------
 
 
-def score_rows(deal: Deal, size: int, rules) -> list[tuple[int, bool, bool, bool]]:
-    """What one deal gives each table position: (points, played, took, made).
+def write_score_rows(
+    sheet: ScoreSheet, deal: Deal, seats: list[Seat], *, new: bool = False
+) -> None:
+    """Replace the per-player score rows (:class:`Score`) of one deal of ``sheet``.
 
-    The per-player Score rows and the seats' results are both made of these.
+    ``seats``: the table's, by position; ``new``: the deal has no rows yet (nothing to delete).
+    Used by the deal services and by the archive import, which writes stored deals back.
     """
-    active = active_positions(size, deal.dealer)
-    played = deal.kind != Deal.Kind.PASSED
-    won = played and deal.points >= rules.thresholds[deal.oudlers]
-    return [
-        (
-            deal.scores[position],
-            played and position in active,
-            played and position == deal.taker,
-            won and position == deal.taker,
-        )
-        for position in range(size)
-    ]
-
-
-def _write_scores(sheet: ScoreSheet, deal: Deal, seats: list[Seat], *, new: bool = False) -> None:
-    """Replace the per-player score rows of one deal (``seats``: the table's, by position)."""
     if not new:
         Score.objects.filter(deal=deal).delete()
     rules = get_rule_set(sheet.table.round.tournament.rule_set)
@@ -384,7 +311,7 @@ def _redeal(sheet: ScoreSheet, seats: list[Seat], rule_set: str) -> list[Deal]:
                 ) from None
             deal._change_reason = "dealer re-derived"
             deal.save(update_fields=["dealer", "scores", "updated_at"])
-            _write_scores(sheet, deal, seats)
+            write_score_rows(sheet, deal, seats)
     return deals
 
 
@@ -508,7 +435,7 @@ def deal_record(
         target._change_reason = reason or ("created" if existing is None else "corrected")
         target._history_user = actor.user
         target.save()
-        _write_scores(sheet, target, seats, new=existing is None)
+        write_score_rows(sheet, target, seats, new=existing is None)
         if old_kind is not None and old_kind != kind:
             deals = _redeal(sheet, seats, tournament.rule_set)
         else:
@@ -778,14 +705,21 @@ def _complete_signing(sheet: ScoreSheet) -> None:
         )
     )
     if seated <= signed:
-        from scoring.selectors import sheet_fingerprint
-
         sheet.status = ScoreSheet.Status.SIGNED
         sheet.signed_at = timezone.now()
         sheet.save()
-        sheet.fingerprint = sheet_fingerprint(sheet)
+        sheet.fingerprint = _seal(sheet)
         _refresh_status(sheet)
         _touch(sheet.table.round.tournament_id)
+
+
+def _seal(sheet: ScoreSheet) -> str:
+    """Fingerprint the sheet as stored now, and keep its canonical content as a seal."""
+    fp, content = current_canonical(sheet)
+    SheetSeal.objects.get_or_create(
+        fingerprint=fp, defaults={"sheet": sheet, "code": verification_code(fp), "content": content}
+    )
+    return fp
 
 
 # ---------------------------------------------------------------------------------------------

@@ -22,7 +22,8 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from scoring.models import Deal, Penalty, ScoreSheet, SheetEvent, SheetSeal, Signature
-from scoring.services import _write_scores, deal_scores, seat_results_store, sheet_seats
+from scoring.scores import deal_scores
+from scoring.services import seat_results_store, sheet_seats, write_score_rows
 from tarot_club.errors import ServiceError
 from tournaments.models import (
     Club,
@@ -393,7 +394,7 @@ def _import_sheet(tournament, table, data, registrations, users) -> None:
         Deal.objects.filter(pk=deal.pk).update(
             entered_at=_parse_time(d["entered_at"]), updated_at=_parse_time(d["updated_at"])
         )
-        _write_scores(sheet, deal, seats, new=True)
+        write_score_rows(sheet, deal, seats, new=True)
     HistoricalDeal = Deal.history.model
     deal_ids = dict(sheet.deals.values_list("number", "pk"))
     rows = []

@@ -10,8 +10,9 @@ from datetime import date
 from scoring import services as scoring_services
 from scoring.engine import get_rule_set
 from scoring.engine.sampling import random_legal_deal
+from scoring.engine.table import active_positions
 from scoring.models import ScoreSheet
-from scoring.services import Actor, active_positions
+from scoring.services import Actor
 from tournaments import services
 from tournaments.models import Registration, Round, Tournament
 from tournaments.selectors import round_tables

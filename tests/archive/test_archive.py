@@ -8,8 +8,9 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from scoring.models import Deal, ScoreSheet, SheetEvent, SheetSeal, Signature
+from scoring.scores import to_engine
 from scoring.selectors import current_canonical
-from scoring.services import Actor, deal_record, penalty_add, to_engine
+from scoring.services import Actor, deal_record, penalty_add
 from tarot_club.errors import ServiceError
 from tournaments.archive import export_json, export_tournament, import_json
 from tournaments.demo import create_demo

@@ -7,7 +7,8 @@ import pytest
 from scoring import services
 from scoring.engine import Contract, Handful, HandfulSize
 from scoring.models import Deal, Score, ScoreSheet, SheetEvent
-from scoring.services import DealConflict, InvalidDealInput, deal_record, deal_scores
+from scoring.scores import deal_scores
+from scoring.services import DealConflict, InvalidDealInput, deal_record
 from tarot_club.errors import ServiceError
 
 from .conftest import TABLE, legal, make_tournament, staff
@@ -219,7 +220,7 @@ def assert_cache_matches_engine():
 def assert_seat_results_match_deals():
     """Each seat's stored result (what the standings read) equals its deals, counted anew."""
     from scoring.engine import get_rule_set
-    from scoring.services import active_positions
+    from scoring.engine.table import active_positions
     from tournaments.models import Seat
 
     for seat in Seat.objects.select_related("table__sheet"):

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from scoring.models import Deal, Score, SheetEvent
-from scoring.services import deal_scores
+from scoring.scores import deal_scores
 from tournaments.models import Club, Player, Registration, Team
 
 from .conftest import World, client_for, rolled_back

@@ -187,7 +187,7 @@ def test_a_change_refreshes_the_page(played, client):
 
     services.round_reopen(round_=played.round_set.get(number=2))
     deal = Deal.objects.filter(sheet__table__round__number=2).first()
-    from scoring.services import to_engine
+    from scoring.scores import to_engine
 
     size = deal.sheet.table.seats.count()
     engine_deal = to_engine(deal, size)

@@ -19,9 +19,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from scoring.engine import get_rule_set, score_deal
+from scoring.engine.table import active_positions
 from scoring.models import Deal
 from scoring.presenters import explanation_lines
-from scoring.services import active_positions, to_engine
+from scoring.scores import to_engine
 from tournaments import exports
 from tournaments.models import Player, Registration, Seat, Tournament
 from tournaments.selectors import round_tables
