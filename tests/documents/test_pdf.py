@@ -15,14 +15,14 @@ from pypdf import PdfReader
 
 from scoring.documents.data import SeatingPlan, SheetDeal, SheetPlayer
 from scoring.documents.pdf import (
-    _clean,
-    _qr_path,
     escape,
     score_sheet_pdf,
     seating_plan_pdf,
     standings_pdf,
     table_cards_pdf,
 )
+from scoring.documents.pdf.base import clean as _clean
+from scoring.documents.pdf.base import qr_path as _qr_path
 
 from .conftest import (
     EAST,

@@ -19,9 +19,9 @@ from openpyxl.utils import column_index_from_string, get_column_letter
 
 from scoring.documents import xlsx
 from scoring.documents.data import SheetPlayer
+from scoring.documents.formulas import evaluate_cell
 from scoring.documents.xlsx import (
     SheetLayout,
-    evaluate_cell,
     safe_cell_text,
     score_sheets_workbook,
     sheet_title,

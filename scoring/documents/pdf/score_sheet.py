@@ -1,0 +1,407 @@
+"""The score sheet (feuille de marque): one landscape A4 page per table and round, with its head
+(tournament, players, verification box), deal table, amendments and signature boxes.
+
+A bundle of score sheets is one document with one page per sheet (a sheet too long for one page
+is shrunk to fit, never split). Speed matters (a whole tournament is 500 pages): the sheet uses
+no Paragraph; the head is one flowable drawn straight on the canvas. Plain Python: no Django import.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+
+from ..data import SheetData, SheetSignature
+from ..fingerprint import verification_code
+from ..labels import METHODS, STATUSES
+from .base import (
+    AMEND_ORANGE,
+    BOLD,
+    EMPTY,
+    FONT,
+    GREY,
+    HEAD_BG,
+    INK,
+    MONO,
+    MONO_BOLD,
+    RULE,
+    FastCanvas,
+    binary_streams,
+    clean,
+    document,
+    draw_qr,
+    fit,
+    footer_drawer,
+    long_date,
+    paragraph_style,
+    seat_name,
+    split_chars,
+    when,
+    wrap_lines,
+)
+from .deal_table import deal_table
+
+SHEET_PAGE = landscape(A4)
+SHEET_MARGINS = (10 * mm, 10 * mm, 8 * mm, 11 * mm)
+SHEET_WIDTH = SHEET_PAGE[0] - SHEET_MARGINS[0] - SHEET_MARGINS[1]
+SHEET_HEIGHT = SHEET_PAGE[1] - SHEET_MARGINS[2] - SHEET_MARGINS[3]
+GAP = 3 * mm
+
+S_SUB = paragraph_style("sub", fontSize=9.5, leading=12)
+
+
+def score_sheet_pdf(sheets: Iterable[SheetData]) -> bytes:
+    """Score sheets (feuilles de marque), one landscape A4 page each, in one PDF.
+
+    ``sheets`` may be any iterable (a generator works). A sheet too long for its page is shrunk
+    to fit, so the page count always equals the number of sheets. An empty iterable gives a
+    one-page PDF saying there is no sheet.
+
+    Each page is one flowable that builds its tables only when it is drawn, so memory stays
+    flat however many sheets the bundle holds.
+    """
+    sheets = list(sheets)
+    fixed_mask = len(sheets) > 20
+    buffer = io.BytesIO()
+    title = "Feuilles de marque" if len(sheets) != 1 else _sheet_title(sheets[0])
+    doc, _frame = document(buffer, SHEET_PAGE, title, SHEET_MARGINS, footer_drawer(SHEET_PAGE))
+    story: list[Flowable] = []
+    for index, sheet in enumerate(sheets):
+        if index:
+            story.append(PageBreak())
+        story.append(_SheetPage(sheet, fixed_mask))
+    if not story:
+        story.append(Paragraph("Aucune feuille de marque.", S_SUB))
+    with binary_streams():
+        doc.build(story, canvasmaker=FastCanvas)
+    return buffer.getvalue()
+
+
+class _SheetPage(Flowable):
+    """A whole score sheet: fills the frame, lays its parts out top-down when drawn."""
+
+    def __init__(self, sheet: SheetData, fixed_mask: bool):
+        super().__init__()
+        self.sheet, self.fixed_mask = sheet, fixed_mask
+        self.width, self.height = SHEET_WIDTH, SHEET_HEIGHT - 1
+
+    def wrap(self, available_width, available_height):
+        self.height = min(SHEET_HEIGHT, available_height) - 1
+        return self.width, self.height
+
+    def draw(self):
+        canv = self.canv
+        canv._tarot_footer = _sheet_footer(self.sheet)
+        parts, total = _sheet_story(self.sheet, self.fixed_mask)
+        canv.saveState()
+        canv.translate(0, self.height)
+        if total > self.height:  # too long for one page: shrink it, never split it
+            scale = self.height / total
+            canv.translate(SHEET_WIDTH * (1 - scale) / 2, 0)
+            canv.scale(scale, scale)
+        y = 0.0
+        for part in parts:
+            _width, height = part.wrap(SHEET_WIDTH, 10_000)
+            y -= height
+            part.drawOn(canv, 0, y)
+        canv.restoreState()
+
+
+def _sheet_title(sheet: SheetData) -> str:
+    return (
+        f"Feuille de marque — {sheet.tournament} — position {sheet.round_number}, "
+        f"table {sheet.table_number}"
+    )
+
+
+def _sheet_footer(sheet: SheetData) -> str:
+    code = sheet.verification_code or verification_code(sheet.fingerprint)
+    parts = [
+        clean(sheet.tournament),
+        f"{sheet.tournament_date:%d/%m/%Y}",
+        f"Feuille de marque : position {sheet.round_number}, table {sheet.table_number}",
+    ]
+    if code:
+        parts.append(f"code de vérification {code}")
+    return " · ".join(parts)
+
+
+def _sheet_story(sheet: SheetData, fixed_mask: bool) -> tuple[list[Flowable], float]:
+    """The flowables of one sheet and their total height."""
+    head = _SheetHead(sheet, fixed_mask)
+    signatures, signatures_height = _signatures(sheet)
+    amendments, amendments_height = (None, 0.0)
+    if sheet.amendments or sheet.status == "amended":
+        amendments, amendments_height = _amendments(sheet)
+    fixed = head.height + GAP + GAP + signatures_height
+    if amendments is not None:
+        fixed += amendments_height + GAP
+    deals, deals_height = deal_table(sheet, SHEET_WIDTH, SHEET_HEIGHT - fixed)
+    parts: list[Flowable] = [head, Spacer(1, GAP), deals]
+    if amendments is not None:
+        parts += [Spacer(1, GAP), amendments]
+    parts += [Spacer(1, GAP), signatures]
+    return parts, fixed + deals_height
+
+
+class _SheetHead(Flowable):
+    """Title, tournament, round and table; the players by seat; the verification box."""
+
+    TITLE_H = 17.5 * mm
+    ROW_H = 5.6 * mm
+    HEAD_ROW_H = 4.4 * mm
+    BOX_W = 108 * mm
+    BOX_MIN_H = 31 * mm
+
+    def __init__(self, sheet: SheetData, fixed_mask: bool):
+        super().__init__()
+        self.sheet, self.fixed_mask = sheet, fixed_mask
+        self.players_h = self.HEAD_ROW_H + self.ROW_H * len(sheet.players)
+        self.block_h = max(self.players_h, self.BOX_MIN_H)
+        self.width = SHEET_WIDTH
+        self.height = self.TITLE_H + GAP + self.block_h
+
+    def wrap(self, available_width, available_height):
+        return self.width, self.height
+
+    def draw(self):
+        c, sheet, w, h = self.canv, self.sheet, self.width, self.height
+        c.saveState()
+        # Title block.
+        c.setFillColor(INK)
+        c.setFont(BOLD, 15)
+        c.drawString(0, h - 5.2 * mm, "FEUILLE DE MARQUE")
+        c.setFont(BOLD, 17)
+        c.drawRightString(w, h - 6 * mm, f"Position {sheet.round_number}")
+        c.drawRightString(w, h - 13 * mm, f"Table {sheet.table_number}")
+        right_limit = w - 62 * mm
+        y = h - 10.2 * mm
+        tournament = fit(sheet.tournament, right_limit * 0.6, BOLD, 9.5)
+        c.setFont(BOLD, 9.5)
+        c.drawString(0, y, tournament)
+        x = stringWidth(tournament, BOLD, 9.5)
+        rest = f" — {long_date(sheet.tournament_date)}" + (
+            f" — {clean(sheet.place)}" if sheet.place else ""
+        )
+        c.setFont(FONT, 9.5)
+        c.drawString(x, y, fit(rest, right_limit - x, FONT, 9.5))
+        if sheet.blank:
+            status = "Feuille vierge — à remplir à la main"
+        else:
+            status = STATUSES.get(sheet.status, clean(sheet.status))
+            if sheet.paper_totals:
+                status += " · tenue sur papier (bilans reportés)"
+        y = h - 14.6 * mm
+        x = 0.0
+        for text, font in (
+            ("Règlement : ", FONT),
+            (fit(sheet.rule_set, 70 * mm, BOLD, 7.5), BOLD),
+            (
+                f" · Arbitre : {fit(sheet.referee, 50 * mm, FONT, 7.5)}" if sheet.referee else "",
+                FONT,
+            ),
+            (" · État : ", FONT),
+            (status, BOLD),
+        ):
+            if not text:
+                continue
+            c.setFont(font, 7.5)
+            c.drawString(x, y, text)
+            x += stringWidth(text, font, 7.5)
+        c.setStrokeColor(INK)
+        c.setLineWidth(1.2)
+        c.line(0, h - self.TITLE_H + 0.8 * mm, w, h - self.TITLE_H + 0.8 * mm)
+
+        top = h - self.TITLE_H - GAP
+        self._players(c, top, w - self.BOX_W - 5 * mm)
+        self._verification(c, w - self.BOX_W, top, self.BOX_W, self.block_h)
+        c.restoreState()
+
+    def _players(self, c, top: float, width: float) -> None:
+        cols = [0, 21 * mm, width - 82 * mm, width - 24 * mm, width]
+        rows = len(self.sheet.players)
+        bottom = top - self.players_h
+        c.setFillColor(HEAD_BG)
+        c.rect(0, top - self.HEAD_ROW_H, width, self.HEAD_ROW_H, stroke=0, fill=1)
+        c.setFillColor(GREY)
+        c.setFont(BOLD, 7)
+        for x, label in zip(cols, ("Place", "Joueur", "Club", "Licence"), strict=False):
+            c.drawString(x + 1.5 * mm, top - self.HEAD_ROW_H + 1.4 * mm, label)
+        c.setFillColor(INK)
+        for i, player in enumerate(self.sheet.players):
+            base = top - self.HEAD_ROW_H - (i + 1) * self.ROW_H + 1.8 * mm
+            seat = (
+                f"{clean(player.seat)} — {seat_name(player.seat)}"
+                if player.seat != "5"
+                else "5e place"
+            )
+            c.setFont(BOLD, 8)
+            c.drawString(cols[0] + 1.5 * mm, base, fit(seat, cols[1] - cols[0] - 2 * mm, BOLD, 8))
+            c.setFont(BOLD, 9.5)
+            c.drawString(
+                cols[1] + 1.5 * mm, base, fit(player.name, cols[2] - cols[1] - 3 * mm, BOLD, 9.5)
+            )
+            c.setFont(FONT, 8)
+            c.drawString(
+                cols[2] + 1.5 * mm, base, fit(player.club, cols[3] - cols[2] - 3 * mm, FONT, 8)
+            )
+            c.drawString(
+                cols[3] + 1.5 * mm, base, fit(player.licence, cols[4] - cols[3] - 3 * mm, FONT, 8)
+            )
+        c.setStrokeColor(RULE)
+        c.setLineWidth(0.4)
+        for i in range(rows + 2):
+            y = top - (self.HEAD_ROW_H + (i - 1) * self.ROW_H if i else 0)
+            c.line(0, y, width, y)
+        for x in cols:
+            c.line(x, top, x, bottom)
+
+    def _verification(self, c, x: float, top: float, width: float, height: float) -> None:
+        sheet = self.sheet
+        c.setStrokeColor(RULE)
+        c.setLineWidth(0.6)
+        c.rect(x, top - height, width, height, stroke=1, fill=0)
+        qr = 27 * mm
+        tx = x + 2 * mm
+        if sheet.verification_url:
+            draw_qr(
+                c, sheet.verification_url, x + 1.5 * mm, top - 1.5 * mm - qr, qr, self.fixed_mask
+            )
+            tx = x + qr + 4 * mm
+        text_w = x + width - tx - 2 * mm
+        y = top - 4.5 * mm
+        c.setFillColor(INK)
+        c.setFont(BOLD, 7.5)
+        c.drawString(tx, y, "Vérification de la feuille")
+        code = sheet.verification_code or verification_code(sheet.fingerprint)
+        if code:
+            y -= 6.2 * mm
+            c.setFont(MONO_BOLD, 15)
+            c.drawString(tx, y, fit(f"Code : {code}", text_w, MONO_BOLD, 15))
+        c.setFillColor(GREY)
+        if sheet.fingerprint:
+            y -= 4.2 * mm
+            c.setFont(FONT, 6.5)
+            c.drawString(tx, y, "Empreinte SHA-256 du contenu signé :")
+            c.setFillColor(INK)
+            c.setFont(MONO, 6.8)
+            fp = clean(sheet.fingerprint)
+            for part in (fp[:32], fp[32:64]):
+                y -= 2.9 * mm
+                c.drawString(tx, y, part)
+            c.setFillColor(GREY)
+        else:
+            c.setFont(FONT, 6.5)
+            for line in simpleSplit(
+                "Pas encore d'empreinte : elle est imprimée avec le code de vérification une "
+                "fois la feuille signée.",
+                FONT,
+                6.5,
+                text_w,
+            ):
+                y -= 3 * mm
+                c.drawString(tx, y, line)
+        if sheet.verification_url:
+            c.setFont(FONT, 6.3)
+            for line in split_chars(clean(sheet.verification_url), text_w, FONT, 6.3)[:2]:
+                y -= 3 * mm
+                c.drawString(tx, y, line)
+
+
+# Deal table input columns: (key, header, width in mm or None to share what the scores leave).
+def _amendments(sheet: SheetData) -> tuple[Table, float]:
+    lines: list[str] = []
+    for amendment in sheet.amendments:
+        text = (
+            f"le {when(amendment.at)} par {clean(amendment.by)} — motif : {clean(amendment.reason)}"
+        )
+        if amendment.summary:
+            text += f" — {clean(amendment.summary)}"
+        lines += wrap_lines(text, FONT, 7.5, SHEET_WIDTH - 8, 3)
+    if not lines:
+        lines = ["(détail des modifications non fourni)"]
+    lines = lines[:12]
+    heights = [5 * mm, len(lines) * 9.2 + 3]
+    table = Table(
+        [["MODIFIÉE APRÈS SIGNATURE"], ["\n".join(lines)]],
+        colWidths=[SHEET_WIDTH],
+        rowHeights=heights,
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("BOX", (0, 0), (-1, -1), 1.2, AMEND_ORANGE),
+                ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#fff7ed")),
+                ("FONT", (0, 0), (0, 0), BOLD, 8),
+                ("FONT", (0, 1), (0, 1), FONT, 7.5, 9.2),
+                ("TEXTCOLOR", (0, 0), (-1, -1), AMEND_ORANGE),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ]
+        )
+    )
+    return table, sum(heights)
+
+
+def _signatures(sheet: SheetData) -> tuple[Table, float]:
+    by_player: dict[str, SheetSignature] = {}
+    for signature in sheet.signatures:
+        by_player.setdefault(signature.player, signature)
+    boxes: list[tuple[str, SheetSignature | None, bool]] = [
+        (f"{clean(p.seat)} — {clean(p.name)}", by_player.get(p.name), False) for p in sheet.players
+    ]
+    referee_sig = by_player.get(sheet.referee) if sheet.referee else None
+    if referee_sig is None:
+        names = {p.name for p in sheet.players}
+        referee_sig = next(
+            (s for s in sheet.signatures if s.method == "referee" and s.player not in names), None
+        )
+    referee_label = "Arbitre" + (f" — {clean(sheet.referee)}" if sheet.referee else "")
+    boxes.append((referee_label, referee_sig, True))
+    width = SHEET_WIDTH / len(boxes)
+    head, body = [], []
+    for label, signature, is_referee in boxes:
+        head.append(fit(label, width - 5, BOLD, 7.5))
+        if signature is None:
+            body.append(EMPTY)
+            continue
+        lines = [
+            f"Signé le {when(signature.signed_at)}",
+            METHODS.get(signature.method, clean(signature.method)),
+        ]
+        if is_referee and signature.player != sheet.referee:
+            lines.append(fit(f"par {signature.player}", width - 5, FONT, 7.5))
+        body.append("\n".join(lines))
+    caption = "Signatures — chacun vérifie son bilan et que la somme des bilans est nulle"
+    heights = [5 * mm, 5 * mm, 16 * mm]
+    table = Table(
+        [[caption] + [EMPTY] * (len(boxes) - 1), head, body],
+        colWidths=[width] * len(boxes),
+        rowHeights=heights,
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("SPAN", (0, 0), (-1, 0)),
+                ("FONT", (0, 0), (-1, 1), BOLD, 7.5),
+                ("FONT", (0, 2), (-1, 2), FONT, 7.5, 9.5),
+                ("BOX", (0, 1), (-1, -1), 0.8, INK),
+                ("INNERGRID", (0, 1), (-1, -1), 0.5, RULE),
+                ("BACKGROUND", (0, 1), (-1, 1), HEAD_BG),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("VALIGN", (0, 2), (-1, 2), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, 0), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+            ]
+        )
+    )
+    return table, sum(heights)

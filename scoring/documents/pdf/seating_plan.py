@@ -1,0 +1,181 @@
+"""The seating plan of a round, to pin on a wall: the tables with their players by seat, then
+every player in alphabetical order with table and seat. Plain Python: no Django import.
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from collections.abc import Sequence
+
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+
+from ..data import SeatingPlan, SeatingTable, SheetPlayer
+from .base import (
+    BOLD,
+    CUMUL_BG,
+    FONT,
+    GREY,
+    HEAD_BG,
+    INK,
+    RULE,
+    FastCanvas,
+    PageFooter,
+    binary_streams,
+    clean,
+    document,
+    escape,
+    fit,
+    footer_drawer,
+    long_date,
+    paragraph_style,
+    seat_name,
+)
+
+
+def _sort_key(name: str) -> tuple[bool, str, str]:
+    """French alphabetical order: accents and punctuation ignored ("Élodie" files under E);
+    names without a letter last."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    plain = "".join(ch for ch in decomposed if ch.isalnum() or ch == " ").casefold().strip()
+    return not plain[:1].isalpha(), plain, name
+
+
+def plan_title(plan: SeatingPlan) -> str:
+    """The title of the round's documents (seating plan, table cards)."""
+    return f"{plan.tournament} — {long_date(plan.tournament_date)} — position {plan.round_number}"
+
+
+def seating_plan_pdf(plan: SeatingPlan) -> bytes:
+    """The seating plan of one round, to pin on a wall (landscape A4).
+
+    First by table (large table numbers, players by seat), then every player in alphabetical
+    order with table and seat.
+    """
+    page = landscape(A4)
+    buffer = io.BytesIO()
+    doc, frame = document(
+        buffer, page, f"Placement — {plan_title(plan)}", footer=footer_drawer(page)
+    )
+    footer = PageFooter(f"{clean(plan.tournament)} · placement de la position {plan.round_number}")
+    s_title = paragraph_style("plantitle", fontName=BOLD, fontSize=22, leading=26)
+    s_sub = paragraph_style("plansub", fontSize=12, leading=15)
+    story: list[Flowable] = [
+        footer,
+        Paragraph(f"Placement — position {plan.round_number}", s_title),
+        Paragraph(f"{escape(plan.tournament)} — {escape(long_date(plan.tournament_date))}", s_sub),
+        Spacer(1, 4 * mm),
+    ]
+    per_row = 3
+    gap = 5 * mm
+    block_width = (frame._width - gap * (per_row - 1)) / per_row
+    blocks = [_table_block(t, block_width) for t in plan.tables]
+    grid_rows = []
+    for start in range(0, len(blocks), per_row):
+        chunk = blocks[start : start + per_row]
+        row = []
+        for index in range(per_row):
+            row.append(chunk[index] if index < len(chunk) else "")
+            if index < per_row - 1:
+                row.append("")
+        grid_rows.append(row)
+    if grid_rows:
+        widths = []
+        for index in range(per_row):
+            widths.append(block_width)
+            if index < per_row - 1:
+                widths.append(gap)
+        grid = Table(grid_rows, colWidths=widths)
+        grid.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), gap),
+                ]
+            )
+        )
+        story.append(grid)
+    else:
+        story.append(Paragraph("Aucune table.", s_sub))
+
+    # Alphabetical list.
+    entries = sorted(
+        ((p, t) for t in plan.tables for p in t.players), key=lambda e: _sort_key(e[0].name)
+    )
+    story.append(PageBreak())
+    story.append(footer)
+    story.append(Paragraph(f"Liste alphabétique — position {plan.round_number}", s_title))
+    story.append(Spacer(1, 3 * mm))
+    if entries:
+        story.append(_alphabetical_table(entries, frame._width))
+    with binary_streams():
+        doc.build(story, canvasmaker=FastCanvas)
+    return buffer.getvalue()
+
+
+def _table_block(table: SeatingTable, width: float) -> Table:
+    rows = [[f"Table {table.number}", ""]]
+    for player in table.players:
+        rows.append([seat_name(player.seat), fit(player.name, width - 28 * mm - 6, BOLD, 13)])
+    block = Table(rows, colWidths=[24 * mm, width - 24 * mm])
+    block.setStyle(
+        TableStyle(
+            [
+                ("SPAN", (0, 0), (-1, 0)),
+                ("FONT", (0, 0), (-1, 0), BOLD, 24),
+                ("LEADING", (0, 0), (-1, 0), 28),
+                ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
+                ("FONT", (0, 1), (0, -1), FONT, 11),
+                ("TEXTCOLOR", (0, 1), (0, -1), GREY),
+                ("FONT", (1, 1), (1, -1), BOLD, 13),
+                ("BOX", (0, 0), (-1, -1), 1, INK),
+                ("LINEBELOW", (0, 0), (-1, 0), 1, INK),
+                ("LINEBELOW", (0, 1), (-1, -2), 0.3, RULE),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("TOPPADDING", (0, 0), (-1, -1), 3),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
+                ("LEFTPADDING", (0, 0), (-1, -1), 5),
+            ]
+        )
+    )
+    return block
+
+
+def _alphabetical_table(entries: Sequence[tuple[SheetPlayer, SeatingTable]], width: float) -> Table:
+    # Two side-by-side lists per page would shuffle the reading order across pages: one list,
+    # big enough to read from a metre away.
+    widths = [width * 0.42, width * 0.30, width * 0.12, width * 0.16]
+    rows = [["Joueur", "Club", "Table", "Place"]]
+    for player, table in entries:
+        rows.append(
+            [
+                fit(player.name, widths[0] - 8, BOLD, 13),
+                fit(player.club, widths[1] - 8, FONT, 11),
+                str(table.number),
+                seat_name(player.seat),
+            ]
+        )
+    result = Table(rows, colWidths=widths, repeatRows=1)
+    style = [
+        ("FONT", (0, 0), (-1, 0), BOLD, 11),
+        ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
+        ("FONT", (0, 1), (0, -1), BOLD, 13),
+        ("FONT", (1, 1), (1, -1), FONT, 11),
+        ("FONT", (2, 1), (2, -1), BOLD, 15),
+        ("FONT", (3, 1), (3, -1), FONT, 12),
+        ("ALIGN", (2, 0), (2, -1), "CENTER"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
+        ("BOX", (0, 0), (-1, -1), 0.8, INK),
+        ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+    ]
+    for r in range(2, len(rows), 2):
+        style.append(("BACKGROUND", (0, r), (-1, r), CUMUL_BG))
+    result.setStyle(TableStyle(style))
+    return result

@@ -1,0 +1,118 @@
+"""The standings as a PDF to pin on the wall: a ranking table whose header row repeats on every
+page. Plain Python: no Django import.
+"""
+
+from __future__ import annotations
+
+import io
+from datetime import date, datetime
+from decimal import Decimal
+
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from .base import (
+    BOLD,
+    CUMUL_BG,
+    FONT,
+    GREY,
+    HEAD_BG,
+    INK,
+    RULE,
+    FastCanvas,
+    PageFooter,
+    binary_streams,
+    clean,
+    document,
+    escape,
+    fit,
+    footer_drawer,
+    format_number,
+    paragraph_style,
+    when,
+)
+
+
+def standings_pdf(title: str, subtitle: str, headers: list[str], rows: list[list]) -> bytes:
+    """A ranking table to pin on the wall; the header row repeats on every page.
+
+    Numbers are right-aligned. Six columns or more switch to landscape A4.
+    """
+    n_cols = max([len(headers)] + [len(r) for r in rows]) if (headers or rows) else 1
+    page = landscape(A4) if n_cols >= 6 else A4
+    buffer = io.BytesIO()
+    doc, frame = document(buffer, page, title, footer=footer_drawer(page))
+    s_title = paragraph_style("standtitle", fontName=BOLD, fontSize=20, leading=24)
+    s_sub = paragraph_style("standsub", fontSize=11, leading=14, textColor=GREY)
+    story: list[Flowable] = [
+        PageFooter(clean(f"{title} — {subtitle}" if subtitle else title)),
+        Paragraph(escape(title), s_title),
+    ]
+    if subtitle:
+        story.append(Paragraph(escape(subtitle), s_sub))
+    story.append(Spacer(1, 4 * mm))
+
+    def shown(value: object) -> str:
+        if value is None:
+            return ""
+        if isinstance(value, bool):
+            return "oui" if value else "non"
+        if isinstance(value, Decimal | float):
+            return format_number(Decimal(str(value)))
+        if isinstance(value, datetime):
+            return when(value)
+        if isinstance(value, date):
+            return f"{value:%d/%m/%Y}"
+        return clean(value)
+
+    font_size = 11 if n_cols <= 6 else 9.5
+    body = [[shown(v) for v in row] + [""] * (n_cols - len(row)) for row in rows]
+    head = [clean(h) for h in headers] + [""] * (n_cols - len(headers))
+    numeric = [
+        bool(rows)
+        and all(
+            isinstance(r[c], int | float | Decimal) or r[c] in (None, "")
+            for r in rows
+            if c < len(r)
+        )
+        for c in range(n_cols)
+    ]
+    natural = []
+    for c in range(n_cols):
+        cells = [head[c]] + [r[c] for r in body]
+        natural.append(max(stringWidth(t, BOLD, font_size) for t in cells) + 10)
+    available = frame._width
+    total = sum(natural)
+    if total > available:
+        # Shrink the widest (text) columns first; cells are truncated to their column.
+        widths = [min(w, available * 0.45) for w in natural]
+        scale = available / sum(widths) if sum(widths) > available else 1
+        widths = [w * scale for w in widths]
+    else:
+        extra = (available - total) / n_cols
+        widths = [w + extra for w in natural]
+    body = [[fit(t, widths[c] - 8, FONT, font_size) for c, t in enumerate(r)] for r in body]
+    table = Table([head, *body], colWidths=widths, repeatRows=1)
+    style = [
+        ("FONT", (0, 0), (-1, 0), BOLD, font_size),
+        ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
+        ("FONT", (0, 1), (-1, -1), FONT, font_size),
+        ("LINEBELOW", (0, 0), (-1, 0), 1, INK),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.3, RULE),
+        ("BOX", (0, 0), (-1, -1), 0.8, INK),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+    ]
+    for c, is_number in enumerate(numeric):
+        if is_number:
+            style.append(("ALIGN", (c, 0), (c, -1), "RIGHT"))
+    for r in range(2, len(body) + 1, 2):
+        style.append(("BACKGROUND", (0, r), (-1, r), CUMUL_BG))
+    table.setStyle(TableStyle(style))
+    story.append(table)
+    with binary_streams():
+        doc.build(story, canvasmaker=FastCanvas)
+    return buffer.getvalue()

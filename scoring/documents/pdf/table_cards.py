@@ -1,0 +1,161 @@
+"""Table cards: one card per table (two A5 cards per A4 page) with the table number, the round,
+the players by seat with their personal PIN, and the QR code of the table's private entry link.
+Plain Python: no Django import.
+"""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from ..data import SeatingPlan, SeatingTable
+from .base import (
+    BOLD,
+    FONT,
+    GREY,
+    INK,
+    ITALIC,
+    MONO,
+    MONO_BOLD,
+    RULE,
+    FastCanvas,
+    binary_streams,
+    clean,
+    draw_qr,
+    fit,
+    long_date,
+    seat_name,
+    split_chars,
+)
+from .seating_plan import plan_title
+
+
+def table_cards_pdf(plan: SeatingPlan) -> bytes:
+    """One card per table, two A5 cards per portrait A4 page (cut along the dashed line).
+
+    Each card: the table number (huge), the round, the players by seat with their personal PIN,
+    and a QR code of the table's private entry link with the link printed below it.
+    """
+    buffer = io.BytesIO()
+    page_w, page_h = A4
+    canv = FastCanvas(buffer, pagesize=A4)
+    canv.setTitle(clean(f"Cartes de table — {plan_title(plan)}"))
+    canv.setAuthor("Tarot — gestion de tournois")
+    canv.setCreator("Tarot — gestion de tournois")
+    card_h = page_h / 2
+    if not plan.tables:
+        canv.setFont(FONT, 14)
+        canv.drawString(20 * mm, page_h - 30 * mm, "Aucune table.")
+    for index, table in enumerate(plan.tables):
+        slot = index % 2
+        if index and slot == 0:
+            canv.showPage()
+        bottom = page_h - (slot + 1) * card_h
+        _draw_card(canv, plan, table, 0, bottom, page_w, card_h)
+        if slot == 0:
+            canv.saveState()
+            canv.setDash(3, 3)
+            canv.setStrokeColor(RULE)
+            canv.setLineWidth(0.5)
+            canv.line(0, bottom, page_w, bottom)
+            canv.setFillColor(GREY)
+            canv.setFont(FONT, 6)
+            canv.drawString(4 * mm, bottom + 1.2 * mm, "découper ici")
+            canv.restoreState()
+    canv.showPage()
+    with binary_streams():
+        canv.save()
+    return buffer.getvalue()
+
+
+def _draw_card(
+    canv, plan: SeatingPlan, table: SeatingTable, x: float, y: float, w: float, h: float
+) -> None:
+    margin = 12 * mm
+    left, right = x + margin, x + w - margin
+    top = y + h - margin
+    qr_size = 50 * mm
+    text_right = right - qr_size - 9 * mm if table.sheet_url else right
+
+    canv.saveState()
+    # Header: tournament and date.
+    canv.setFillColor(INK)
+    canv.setFont(BOLD, 12)
+    canv.drawString(left, top - 4 * mm, fit(plan.tournament, text_right - left, BOLD, 12))
+    canv.setFont(FONT, 9.5)
+    canv.setFillColor(GREY)
+    canv.drawString(left, top - 9.5 * mm, long_date(plan.tournament_date))
+
+    # Table number, huge, and the round beside it.
+    canv.setFillColor(INK)
+    canv.setFont(BOLD, 13)
+    canv.drawString(left, top - 18 * mm, "TABLE")
+    number = str(table.number)
+    size = 104
+    while size > 40 and stringWidth(number, BOLD, size) > text_right - left - 45 * mm:
+        size -= 4
+    baseline = top - 20 * mm - size * 0.76
+    canv.setFont(BOLD, size)
+    canv.drawString(left - 2, baseline, number)
+    round_x = left + stringWidth(number, BOLD, size) + 9 * mm
+    canv.setFont(BOLD, 13)
+    canv.drawString(round_x, top - 18 * mm, "POSITION")
+    canv.setFont(BOLD, 44)
+    canv.drawString(round_x, baseline, str(plan.round_number))
+
+    # Players by seat with their personal PIN.
+    count = max(len(table.players), 1)
+    y_row = baseline - 9 * mm
+    row_h = min(12.5 * mm, (y_row - (y + 7 * mm)) / count)
+    canv.setFont(BOLD, 7.5)
+    canv.setFillColor(GREY)
+    canv.drawString(left, y_row + 1.8 * mm, "PLACE")
+    canv.drawString(left + 25 * mm, y_row + 1.8 * mm, "JOUEUR")
+    canv.drawRightString(text_right, y_row + 1.8 * mm, "CODE PIN PERSONNEL")
+    canv.setStrokeColor(INK)
+    canv.setLineWidth(0.8)
+    canv.line(left, y_row, text_right, y_row)
+    canv.setStrokeColor(RULE)
+    canv.setLineWidth(0.4)
+    pin_width = stringWidth("00000000", MONO_BOLD, 18)
+    name_width = text_right - left - 25 * mm - pin_width - 4 * mm
+    for player in table.players:
+        base = y_row - row_h / 2 - 2.2 * mm
+        canv.setFillColor(GREY)
+        canv.setFont(FONT, 11)
+        canv.drawString(left, base, seat_name(player.seat))
+        canv.setFillColor(INK)
+        canv.setFont(BOLD, 15)
+        canv.drawString(left + 25 * mm, base, fit(player.name, name_width, BOLD, 15))
+        canv.setFont(MONO_BOLD, 18)
+        canv.drawRightString(
+            text_right, base - 0.5, fit(player.pin, pin_width, MONO_BOLD, 18) or "—"
+        )
+        y_row -= row_h
+        canv.line(left, y_row, text_right, y_row)
+
+    # QR code of the table's private entry link, with the link below it.
+    if table.sheet_url:
+        centre = right - qr_size / 2
+        qr_top = top + 1 * mm
+        canv.setFillColor(INK)
+        canv.setFont(BOLD, 10)
+        canv.drawCentredString(centre, qr_top - qr_size - 3.5 * mm, "Saisie des donnes")
+        canv.setFont(FONT, 7.5)
+        canv.drawCentredString(centre, qr_top - qr_size - 7.5 * mm, "Scannez avec un téléphone")
+        draw_qr(canv, table.sheet_url, right - qr_size, qr_top - qr_size, qr_size)
+        canv.setFont(MONO, 6.5)
+        canv.setFillColor(GREY)
+        line_y = qr_top - qr_size - 12 * mm
+        for line in split_chars(clean(table.sheet_url), qr_size + 8 * mm, MONO, 6.5)[:4]:
+            canv.drawCentredString(centre, line_y, line)
+            line_y -= 3 * mm
+        canv.setFillColor(INK)
+        canv.setFont(ITALIC, 7)
+        canv.drawCentredString(
+            centre, line_y - 1.5 * mm, "Lien privé de la table : ne pas diffuser"
+        )
+    canv.restoreState()
