@@ -16,10 +16,10 @@ from bench.timing import figure, sample, sample_pair
 from scoring.engine import get_rule_set
 from scoring.engine.sampling import random_legal_deal
 from scoring.models import Score, ScoreSheet
+from scoring.selectors import round_tables
+from scoring.standings import COUNTED, forget_standings, standings_data
 from tournaments import services
 from tournaments.models import Registration, Round, Tournament
-from tournaments.selectors import round_tables
-from tournaments.standings import COUNTED, forget_standings, standings_data
 
 ENTRY_NAME = "Bench saisie des donnes (1000 joueurs)"
 

@@ -546,7 +546,7 @@ def profiles(national, entry, db: str) -> dict:
     import random
 
     from scoring.engine import get_rule_set
-    from tournaments.selectors import round_tables
+    from scoring.selectors import round_tables
 
     round_, _ = measures.fresh_round(entry)
     rules = get_rule_set(entry.rule_set)

@@ -2,7 +2,7 @@
 
 Two ways to play a tournament:
 
-- ``service`` — :func:`tournaments.demo.create_demo`, i.e. ``manage.py demo_tournament``: every
+- ``service`` — :func:`scoring.demo.create_demo`, i.e. ``manage.py demo_tournament``: every
   deal through ``scoring.services.deal_record`` and every signature through
   ``sheet_sign_with_pin``. Realistic but slow (~20-40 deals/s on this machine).
 - ``fast`` — :func:`play_fast`, the benchmark's own builder: the *same* tournament (same random
@@ -28,16 +28,16 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring import services as scoring_services
+from scoring.archive import DEAL_FIELDS
+from scoring.demo import CLUBS, FIRST_NAMES, LAST_NAMES, create_demo
 from scoring.engine import get_rule_set
 from scoring.engine.sampling import random_legal_deal
 from scoring.engine.table import active_positions
 from scoring.models import Deal, Score, ScoreSheet, SheetEvent, SheetSeal, Signature
+from scoring.selectors import round_tables
 from scoring.services import Actor
 from tournaments import services
-from tournaments.archive import DEAL_FIELDS
-from tournaments.demo import CLUBS, FIRST_NAMES, LAST_NAMES, create_demo
 from tournaments.models import Registration, Round, Seat, Tournament
-from tournaments.selectors import round_tables
 
 
 @dataclass(frozen=True)

@@ -238,3 +238,7 @@ class PinForm(forms.Form):
     def __init__(self, *args, players: list[tuple[int, str]], **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["registration"].choices = players
+
+
+class ArchiveForm(forms.Form):
+    file = forms.FileField(label=_("Tournament archive (.json)"))

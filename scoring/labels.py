@@ -16,7 +16,6 @@ HANDFUL_LABELS = {
     HandfulSize.DOUBLE: _("Double"),
     HandfulSize.TRIPLE: _("Triple"),
 }
-SEAT_LABELS = [_("North"), _("East"), _("South"), _("West"), _("Fifth")]
 
 EVENT_LABELS = {
     "deal_created": _("Deal entered"),

@@ -190,6 +190,12 @@ def _lock_sheet(sheet_id: int) -> ScoreSheet:
 
 
 def _log(sheet: ScoreSheet, actor: Actor, action: str, reason: str = "", **data) -> None:
+    """Keep the event in the sheet's log. Anything recorded on a sheet starts its round: the
+    round is then playing, and its seating is fixed (``tournaments.services``)."""
+    round_ = sheet.table.round
+    if round_.status == Round.Status.SEATED:
+        Round.objects.filter(pk=round_.pk).update(status=Round.Status.PLAYING)
+        round_.status = Round.Status.PLAYING
     SheetEvent.objects.create(
         sheet=sheet,
         actor=actor.user,
@@ -287,8 +293,6 @@ def _refresh_status(
         sheet.save()
     finally:
         sheet.__dict__.pop("skip_history_when_saving", None)
-    if table.round.status == Round.Status.SEATED and sheet.status != ScoreSheet.Status.NOT_STARTED:
-        Round.objects.filter(pk=table.round_id).update(status=Round.Status.PLAYING)
 
 
 def _redeal(sheet: ScoreSheet, seats: list[Seat], rule_set: str) -> list[Deal]:

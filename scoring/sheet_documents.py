@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from scoring.documents import data as doc
 from scoring.documents.fingerprint import verification_code
 from scoring.selectors import sheet_amendments, sheet_data, sheet_views_bulk
+from scoring.standings import standings_data
 from tarot_club.errors import ServiceError
 from tournaments.models import Table, Tournament
 
@@ -72,8 +73,6 @@ def render_sheets(
 
 
 def _ranking(tournament: Tournament) -> tuple[list[str], list[list]]:
-    from tournaments.standings import standings_data
-
     standings = standings_data(tournament).standings()
     headers = ["Rang", "Joueur", "Club", "Total", "Pénalités", "Donnes"]
     rows = [

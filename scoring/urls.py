@@ -1,36 +1,39 @@
+"""The calculator, the score-sheet pages (staff and table link), sheet downloads and the public
+verification of a printed sheet."""
+
 from django.urls import path
 
-from scoring import document_views, sheet_views, views
+from scoring.views import calculator, documents, sheets
 
 urlpatterns = [
-    path("", views.calculator, name="home"),
-    path("calculette/", views.calculator, name="calculator"),
+    path("", calculator.calculator, name="home"),
+    path("calculette/", calculator.calculator, name="calculator"),
     path(
         "t/<slug:slug>/gestion/feuille/<int:table_id>/",
-        sheet_views.RefereeSheetView.as_view(),
+        sheets.RefereeSheetView.as_view(),
         name="sheet",
     ),
     path(
         "t/<slug:slug>/gestion/feuille/<int:table_id>/historique/",
-        sheet_views.SheetHistoryView.as_view(),
+        sheets.SheetHistoryView.as_view(),
         name="sheet_history",
     ),
-    path("table/<str:token>/", sheet_views.TableSheetView.as_view(), name="table_sheet"),
+    path("table/<str:token>/", sheets.TableSheetView.as_view(), name="table_sheet"),
     path(
         "t/<slug:slug>/gestion/feuilles.<str:fmt>",
-        document_views.SheetDocumentView.as_view(),
+        documents.SheetDocumentView.as_view(),
         name="sheets_tournament",
     ),
     path(
         "t/<slug:slug>/gestion/position/<int:number>/feuilles.<str:fmt>",
-        document_views.SheetDocumentView.as_view(),
+        documents.SheetDocumentView.as_view(),
         name="sheets_round",
     ),
     path(
         "t/<slug:slug>/gestion/position/<int:number>/table/<int:table_number>/feuille.<str:fmt>",
-        document_views.SheetDocumentView.as_view(),
+        documents.SheetDocumentView.as_view(),
         name="sheet_document",
     ),
-    path("verifier/", document_views.verify, name="verify"),
-    path("verifier/<str:code>/", document_views.verify_code, name="verify_code"),
+    path("verifier/", documents.verify, name="verify"),
+    path("verifier/<str:code>/", documents.verify_code, name="verify_code"),
 ]

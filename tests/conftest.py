@@ -9,7 +9,7 @@ def _nothing_kept_between_tests():
     change; a rolled-back database may hand the same id to the next test's tournament."""
     from django.core.cache import cache
 
-    from tournaments.standings import forget_standings
+    from scoring.standings import forget_standings
 
     cache.clear()
     forget_standings()

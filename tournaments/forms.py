@@ -71,10 +71,6 @@ class ImportForm(forms.Form):
     )
 
 
-class ArchiveForm(forms.Form):
-    file = forms.FileField(label=_("Tournament archive (.json)"))
-
-
 class StaffForm(forms.Form):
     username = forms.CharField(label=_("Username"), max_length=150)
     password = forms.CharField(

@@ -14,7 +14,6 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from scoring.engine import RULE_SETS
-from scoring.labels import SEAT_LABELS
 
 
 class Club(models.Model):
@@ -285,6 +284,9 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return str(_("Table %(number)d") % {"number": self.number})
+
+
+SEAT_LABELS = [_("North"), _("East"), _("South"), _("West"), _("Fifth")]  # by table position
 
 
 class Seat(models.Model):

@@ -33,6 +33,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.signals import round_closing, round_seated
 
 # ---------------------------------------------------------------------------------------------
 # Tournaments and staff
@@ -600,8 +601,6 @@ def round_seat_next(
 def _seat(
     tournament: Tournament, number: int, seed: int, order: list[int] | None, variant: int = 0
 ) -> Round:
-    from scoring.models import ScoreSheet
-
     players = present_registrations(tournament)
     history = seating_history(tournament, before=number)
     try:
@@ -628,20 +627,16 @@ def _seat(
             for position, reg_id in enumerate(players_at)
         ]
     )
-    ScoreSheet.objects.bulk_create([ScoreSheet(table=table) for table in tables])
+    round_seated.send(sender=Round, round_=round_, tables=tables)
     _touch(tournament)
     return round_
 
 
 def _round_started(round_: Round) -> bool:
-    """A round has started once anything was recorded on one of its sheets: a deal, a penalty,
-    paper totals, a signature — any event. Its seating is then fixed."""
-    from scoring.models import SheetEvent
-
-    return (
-        round_.status != Round.Status.SEATED
-        or SheetEvent.objects.filter(sheet__table__round=round_).exists()
-    )
+    """A round has started once anything was recorded on one of its sheets (a deal, a penalty,
+    paper totals, a signature): the scoring services then mark it playing. Its seating is then
+    fixed."""
+    return round_.status != Round.Status.SEATED
 
 
 def round_regenerate(*, round_: Round, seed: int | None = None) -> Round:
@@ -804,14 +799,13 @@ def seats_swap(
 
 
 def round_close(*, round_: Round, reason: str = "") -> Round:
-    """Close a round (the scoring service checks that every sheet is signed first)."""
-    from scoring.services import round_close_check
-
+    """Close a round. The apps built on this one may refuse (:data:`round_closing`): scoring
+    does while a sheet is unsigned and no reason is given."""
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if round_.status == Round.Status.CLOSED:
             raise ServiceError(_("This round is already closed."))
-        round_close_check(round_=round_, reason=reason)
+        round_closing.send(sender=Round, round_=round_, reason=reason)
         round_.status = Round.Status.CLOSED
         round_.closed_at = timezone.now()
         round_.close_reason = reason

@@ -1,3 +1,9 @@
+"""The staff pages of the event and its people (namespace ``tournaments``).
+
+The round page and the archive share this namespace but are scoring's (``scoring/urls_staff.py``);
+the project's URLconf puts both lists under it.
+"""
+
 from django.urls import path
 
 from tournaments.views import staff
@@ -7,8 +13,6 @@ app_name = "tournaments"
 urlpatterns = [
     path("gestion/", staff.TournamentListView.as_view(), name="list"),
     path("gestion/nouveau/", staff.TournamentCreateView.as_view(), name="create"),
-    path("gestion/importer/", staff.ArchiveImportView.as_view(), name="archive_import"),
-    path("t/<slug:slug>/gestion/archive.json", staff.ArchiveExportView.as_view(), name="archive"),
     path("t/<slug:slug>/gestion/", staff.DashboardView.as_view(), name="dashboard"),
     path("t/<slug:slug>/gestion/reglages/", staff.SettingsView.as_view(), name="settings"),
     path("t/<slug:slug>/gestion/placer/", staff.SeatRoundView.as_view(), name="seat_round"),
@@ -20,15 +24,4 @@ urlpatterns = [
     ),
     path("t/<slug:slug>/gestion/joueurs/import/", staff.ImportView.as_view(), name="import"),
     path("t/<slug:slug>/gestion/arbitres/", staff.StaffView.as_view(), name="staff"),
-    path("t/<slug:slug>/gestion/position/<int:number>/", staff.RoundView.as_view(), name="round"),
-    path(
-        "t/<slug:slug>/gestion/position/<int:number>/<str:action>/",
-        staff.RoundActionView.as_view(),
-        name="round_action",
-    ),
-    path(
-        "t/<slug:slug>/gestion/position/<int:number>/imprimer/<str:kind>.pdf",
-        staff.SeatingPlanPdfView.as_view(),
-        name="round_pdf",
-    ),
 ]

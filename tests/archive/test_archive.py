@@ -7,16 +7,16 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
+from scoring.archive import export_json, export_tournament, import_json
+from scoring.demo import create_demo
 from scoring.models import Deal, ScoreSheet, SheetEvent, SheetSeal, Signature
 from scoring.scores import to_engine
 from scoring.selectors import current_canonical
 from scoring.services import Actor, deal_record, penalty_add
+from scoring.standings import standings_data
 from tarot_club.errors import ServiceError
-from tournaments.archive import export_json, export_tournament, import_json
-from tournaments.demo import create_demo
 from tournaments.models import Player, Registration, Tournament
 from tournaments.services import tournament_delete
-from tournaments.standings import standings_data
 
 pytestmark = pytest.mark.django_db
 

@@ -15,13 +15,13 @@ from django.core.management import call_command
 from django.db.models import Sum
 from django.utils import translation
 
+from scoring.demo import create_demo
 from scoring.engine import Contract, Deal, get_rule_set
 from scoring.models import Score, ScoreSheet
 from scoring.services import Actor, deal_record
+from scoring.standings import standings_data
 from tournaments import services
-from tournaments.demo import create_demo
 from tournaments.models import Registration, Seat, Tournament
-from tournaments.standings import standings_data
 
 from .helpers import SHEET_DEAL_ROWS, SHEET_TOTALS, fr, horizontal_overflow, widest_elements
 

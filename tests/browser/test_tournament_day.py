@@ -21,10 +21,10 @@ from openpyxl import Workbook, load_workbook
 from pypdf import PdfReader
 
 from scoring.engine import Contract, Deal, get_rule_set, score_deal
+from scoring.management.commands.setup_demo import organiser_group
 from scoring.models import ScoreSheet, Signature
-from tournaments.management.commands.setup_demo import organiser_group
+from scoring.standings import standings_data
 from tournaments.models import Registration, Round, Seat, Table, Tournament
-from tournaments.standings import standings_data
 
 from .helpers import SHEET_DEAL_ROWS, SHEET_TOTALS, fr, horizontal_overflow, login, widest_elements
 

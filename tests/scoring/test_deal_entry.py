@@ -240,7 +240,7 @@ def assert_seat_results_match_deals():
 
 
 def test_cached_scores_always_equal_the_engine(db):
-    from tournaments.demo import create_demo
+    from scoring.demo import create_demo
 
     result = create_demo(players=13, rounds=2, deals=4, seed=5)
     assert result.deals == Deal.objects.count()

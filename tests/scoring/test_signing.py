@@ -194,7 +194,7 @@ def test_a_correction_voids_the_signatures_already_given(seated, referee):
 
 def test_removing_a_deal_from_a_signed_sheet_puts_it_back_in_progress(seated, referee):
     """An amended sheet missing a deal must not count in the standings nor be signed."""
-    from tournaments.standings import standings_data
+    from scoring.standings import standings_data
 
     tournament, _, sheet = seated
     sheet = sign_all(complete(sheet))

@@ -17,7 +17,9 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.test import Client
 
+from scoring.demo import create_demo
 from scoring.engine.sampling import random_legal_deal
+from scoring.management.commands.setup_demo import organiser_group
 from scoring.models import (
     Deal,
     Penalty,
@@ -30,8 +32,6 @@ from scoring.models import (
 )
 from scoring.services import Actor, deal_record
 from tournaments import services
-from tournaments.demo import create_demo
-from tournaments.management.commands.setup_demo import organiser_group
 from tournaments.models import (
     Club,
     Player,

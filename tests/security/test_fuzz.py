@@ -521,7 +521,7 @@ def _archive_upload(archive: dict) -> SimpleUploadedFile:
 
 
 def _archive_of(tournament, **changes) -> dict:
-    from tournaments.archive import export_tournament
+    from scoring.archive import export_tournament
 
     archive = export_tournament(tournament)
     archive["tournament"].update(changes)

@@ -126,7 +126,7 @@ class Row:
 
 
 def archive_upload(tournament: Tournament, slug: str | None = None) -> SimpleUploadedFile:
-    from tournaments.archive import export_tournament
+    from scoring.archive import export_tournament
 
     archive = export_tournament(tournament)
     if slug is not None:

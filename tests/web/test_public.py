@@ -11,10 +11,10 @@ from django.http import HttpResponse
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from scoring.demo import create_demo
 from scoring.models import Deal
-from tournaments.demo import create_demo
+from scoring.standings import forget_standings, standings_data
 from tournaments.models import Registration, Tournament
-from tournaments.standings import forget_standings, standings_data
 
 pytestmark = pytest.mark.django_db
 
@@ -296,7 +296,7 @@ def test_the_standings_table_is_written_as_django_tables2_writes_it(played, rf):
 
     from django.template import RequestContext, Template
 
-    from tournaments.tables import StandingsTable, standings_rows
+    from scoring.tables import StandingsTable, standings_rows
 
     registration = Registration.objects.filter(tournament=played).first()
     registration.player.last_name = "<b>Bold</b> & Co"
@@ -341,9 +341,9 @@ def test_round_results_show_each_players_total_at_the_table(played, client):
 def test_standings_are_kept_per_version_and_recomputed_after_a_change(
     played, django_assert_num_queries, django_user_model
 ):
+    from scoring import standings
     from scoring.models import ScoreSheet
     from scoring.services import Actor, penalty_add
-    from tournaments import standings
 
     first = standings.current_standings(played)
     with django_assert_num_queries(0):

@@ -8,7 +8,6 @@ import hashlib
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -17,18 +16,15 @@ from django.views.generic import TemplateView
 from tarot_club.errors import ServiceError
 from tournaments import services
 from tournaments.forms import (
-    ArchiveForm,
-    CloseRoundForm,
     ImportForm,
     PlayerForm,
     SeatRoundForm,
     StaffForm,
-    SwapForm,
     TeamForm,
     TournamentForm,
     TournamentSettingsForm,
 )
-from tournaments.models import Registration, Round, StaffMember, Tournament
+from tournaments.models import Registration, StaffMember, Tournament
 from tournaments.permissions import can_create_tournaments, tournaments_for
 from tournaments.views.mixins import StaffTournamentMixin
 
@@ -49,51 +45,6 @@ class TournamentListView(LoginRequiredMixin, TemplateView):
         context["tournaments"] = tournaments_for(self.request.user).order_by("-date")
         context["can_create"] = can_create_tournaments(self.request.user)
         return context
-
-
-class ArchiveExportView(StaffTournamentMixin, TemplateView):
-    organiser_only = True
-
-    def get(self, request, *args, **kwargs):
-        from tournaments.archive import export_json
-
-        response = HttpResponse(export_json(self.tournament), content_type="application/json")
-        response["Content-Disposition"] = (
-            f'attachment; filename="archive-{self.tournament.slug}.json"'
-        )
-        return response
-
-
-class ArchiveImportView(LoginRequiredMixin, TemplateView):
-    template_name = "tournaments/archive_import.html"
-
-    def dispatch(self, request, *args, **kwargs):
-        if request.user.is_authenticated and not can_create_tournaments(request.user):
-            raise PermissionDenied
-        return super().dispatch(request, *args, **kwargs)
-
-    def get(self, request, *args, **kwargs):
-        return self.render_to_response(self.get_context_data(form=ArchiveForm()))
-
-    def post(self, request, *args, **kwargs):
-        from tournaments.archive import import_json
-
-        form = ArchiveForm(request.POST, request.FILES)
-        if form.is_valid():
-            try:
-                tournament = import_json(form.cleaned_data["file"].read())
-            except ServiceError as error:
-                form.add_error("file", str(error))
-            else:
-                if not StaffMember.objects.filter(
-                    tournament=tournament, user=request.user
-                ).exists():
-                    StaffMember.objects.create(
-                        tournament=tournament, user=request.user, role=StaffMember.Role.ORGANISER
-                    )
-                messages.success(request, _("Tournament imported."))
-                return redirect("tournaments:dashboard", slug=tournament.slug)
-        return self.render_to_response(self.get_context_data(form=form), status=422)
 
 
 class TournamentCreateView(LoginRequiredMixin, TemplateView):
@@ -373,110 +324,3 @@ class StaffView(StaffTournamentMixin, TemplateView):
                 messages.success(request, _("Referee added."))
                 return redirect("tournaments:staff", slug=self.tournament.slug)
         return self.render_to_response(self.get_context_data(form=form), status=422)
-
-
-class RoundMixin(StaffTournamentMixin):
-    def get_round(self) -> Round:
-        try:
-            return self.tournament.round_set.get(number=self.kwargs["number"])
-        except Round.DoesNotExist:
-            raise Http404 from None
-
-
-class RoundView(RoundMixin, TemplateView):
-    template_name = "tournaments/round.html"
-
-    def get_context_data(self, **kwargs):
-        from scoring.selectors import round_dashboard
-
-        context = super().get_context_data(**kwargs)
-        round_ = self.get_round()
-        context["round"] = round_
-        context["tables"] = round_dashboard(round_)
-        if not self.request.htmx:
-            context["quality"] = services.round_quality(round_)
-            context["swap_form"] = kwargs.get("swap_form") or SwapForm(tournament=self.tournament)
-            context["close_form"] = kwargs.get("close_form") or CloseRoundForm()
-            context["is_last"] = not self.tournament.round_set.filter(
-                number__gt=round_.number
-            ).exists()
-        return context
-
-    def get_template_names(self):
-        if self.request.htmx and self.request.htmx.target == "tables":
-            return ["tournaments/_round_tables.html"]
-        return [self.template_name]
-
-
-class RoundActionView(RoundMixin, TemplateView):
-    """Regenerate, swap, close or reopen a round."""
-
-    template_name = "tournaments/round.html"
-    http_method_names = ["post"]
-
-    def post(self, request, *args, **kwargs):
-        round_ = self.get_round()
-        action = kwargs["action"]
-        back = redirect("tournaments:round", slug=self.tournament.slug, number=round_.number)
-        try:
-            if action == "regenerate":
-                round_ = services.round_regenerate(round_=round_)
-                messages.success(
-                    request, _("Round seated again (seed %(seed)d).") % {"seed": round_.seed}
-                )
-            elif action == "swap":
-                form = SwapForm(request.POST, tournament=self.tournament)
-                if not form.is_valid():
-                    messages.error(request, _("Choose two players."))
-                    return back
-                warnings = services.seats_swap(
-                    round_=round_,
-                    first=form.cleaned_data["first"],
-                    second=form.cleaned_data["second"],
-                    confirmed=form.cleaned_data["confirmed"],
-                )
-                if warnings and not form.cleaned_data["confirmed"]:
-                    confirm = SwapForm(
-                        initial={**form.cleaned_data, "confirmed": True},
-                        tournament=self.tournament,
-                    )
-                    return self._confirm_swap(request, round_, warnings, confirm)
-                messages.success(request, _("Seats swapped."))
-            elif action == "close":
-                form = CloseRoundForm(request.POST)
-                form.is_valid()
-                services.round_close(round_=round_, reason=form.cleaned_data.get("reason", ""))
-                messages.success(request, _("Round %(n)d is closed.") % {"n": round_.number})
-            elif action == "reopen":
-                services.round_reopen(round_=round_)
-                messages.success(request, _("Round %(n)d is open again.") % {"n": round_.number})
-            else:
-                raise Http404
-        except ServiceError as error:
-            messages.error(request, str(error))
-        return back
-
-    def _confirm_swap(self, request, round_, warnings, confirm):
-        view = RoundView()
-        view.setup(request, slug=self.tournament.slug, number=round_.number)
-        view.tournament = self.tournament
-        context = view.get_context_data(swap_form=confirm)
-        context["swap_warnings"] = warnings
-        return view.render_to_response(context)
-
-
-class SeatingPlanPdfView(RoundMixin, TemplateView):
-    def get(self, request, *args, **kwargs):
-        from scoring.documents.pdf import seating_plan_pdf, table_cards_pdf
-        from tournaments.selectors import seating_plan
-
-        round_ = self.get_round()
-        cards = kwargs.get("kind") == "cards"
-        plan = seating_plan(round_, request=request, with_pins=cards)
-        content = table_cards_pdf(plan) if cards else seating_plan_pdf(plan)
-        name = (
-            f"{self.tournament.slug}-position-{round_.number}-{'cartes' if cards else 'plan'}.pdf"
-        )
-        response = HttpResponse(content, content_type="application/pdf")
-        response["Content-Disposition"] = f'inline; filename="{name}"'
-        return response

@@ -6,8 +6,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from scoring.demo import create_demo
 from tarot_club.errors import ServiceError
-from tournaments.demo import create_demo
 
 
 class Command(BaseCommand):

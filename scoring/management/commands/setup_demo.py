@@ -5,12 +5,18 @@ Run by ``make run``; does nothing when tournaments already exist.
 
 from __future__ import annotations
 
+import random
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.core.management.base import BaseCommand
 
-from tournaments.demo import create_demo
+from scoring.demo import create_demo
+from scoring.engine.sampling import random_legal_deal
+from scoring.selectors import round_tables
+from scoring.services import Actor, deal_record
 from tournaments.models import Tournament
+from tournaments.services import round_seat_next
 
 USERNAME = "organisateur"
 PASSWORD = "tarot-demo"
@@ -24,13 +30,6 @@ def organiser_group() -> Group:
 
 def in_progress(tournament) -> None:
     """Seat the next round and play part of it, so the referee's dashboard is alive."""
-    import random
-
-    from scoring.engine.sampling import random_legal_deal
-    from scoring.services import Actor, deal_record
-    from tournaments.selectors import round_tables
-    from tournaments.services import round_seat_next
-
     rng = random.Random(5)
     round_ = round_seat_next(tournament=tournament, seed=99)
     for index, table in enumerate(round_tables(round_)):

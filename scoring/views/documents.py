@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.views import View
 from django.views.decorators.http import require_safe
 
-from scoring.documents.fingerprint import normalize_code
+from scoring.documents.fingerprint import diff_sheets, normalize_code
 from scoring.models import SheetEvent, SheetSeal
 from scoring.selectors import current_canonical
 from scoring.sheet_documents import render_sheets, tables_in_scope
@@ -76,8 +76,6 @@ def verify_code(request, code: str):
     if seal is not None:
         sheet = seal.sheet
         fingerprint, content = current_canonical(sheet)
-        from scoring.documents.fingerprint import diff_sheets
-
         context.update(
             sheet=sheet,
             table=sheet.table,

@@ -1,6 +1,8 @@
+"""The public pages of a tournament (namespace ``public``): no login, never an edit control."""
+
 from django.urls import path
 
-from tournaments.views import public
+from scoring.views import public
 
 app_name = "public"
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.archive import export_json
+from scoring.archive import export_json
 from tournaments.models import Tournament
 
 

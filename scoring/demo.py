@@ -12,10 +12,10 @@ from scoring.engine import get_rule_set
 from scoring.engine.sampling import random_legal_deal
 from scoring.engine.table import active_positions
 from scoring.models import ScoreSheet
+from scoring.selectors import round_tables
 from scoring.services import Actor
 from tournaments import services
 from tournaments.models import Registration, Round, Tournament
-from tournaments.selectors import round_tables
 
 FIRST_NAMES = [
     "Camille",

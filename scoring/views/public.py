@@ -18,16 +18,16 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from scoring.documents import exports
 from scoring.engine import get_rule_set, score_deal
 from scoring.engine.table import active_positions
 from scoring.models import Deal
 from scoring.presenters import explanation_lines
 from scoring.scores import to_engine
-from tournaments import exports
+from scoring.selectors import round_tables
+from scoring.standings import COUNTED, current_round, current_standings
+from scoring.tables import StandingsTable, standings_rows
 from tournaments.models import Player, Registration, Seat, Tournament
-from tournaments.selectors import round_tables
-from tournaments.standings import COUNTED, current_round, current_standings
-from tournaments.tables import StandingsTable, standings_rows
 
 CACHE_SECONDS = 600
 

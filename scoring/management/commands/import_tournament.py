@@ -4,8 +4,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from scoring.archive import import_json
 from tarot_club.errors import ServiceError
-from tournaments.archive import import_json
 
 
 class Command(BaseCommand):

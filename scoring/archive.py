@@ -21,8 +21,9 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from scoring.models import Deal, Penalty, ScoreSheet, SheetEvent, SheetSeal, Signature
+from scoring.models import Deal, Penalty, Score, ScoreSheet, SheetEvent, SheetSeal, Signature
 from scoring.scores import deal_scores
+from scoring.selectors import current_canonical
 from scoring.services import seat_results_store, sheet_seats, write_score_rows
 from tarot_club.errors import ServiceError
 from tournaments.models import (
@@ -416,8 +417,6 @@ def _import_sheet(tournament, table, data, registrations, users) -> None:
         )
     HistoricalDeal.objects.bulk_create(rows)
     if sheet.paper_mode:
-        from scoring.models import Score
-
         seats = table.seats.order_by("position").values_list("registration_id", flat=True)
         Score.objects.bulk_create(
             [
@@ -481,8 +480,6 @@ def _import_sheet(tournament, table, data, registrations, users) -> None:
     for event, e in zip(sheet.events.order_by("pk"), data["events"], strict=True):
         SheetEvent.objects.filter(pk=event.pk).update(at=_parse_time(e["at"]))
     if sheet.status == ScoreSheet.Status.SIGNED:
-        from scoring.selectors import current_canonical
-
         fingerprint, _content = current_canonical(sheet)
         if fingerprint != sheet.fingerprint:
             raise ServiceError(

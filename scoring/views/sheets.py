@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from scoring import services
-from scoring.engine import Camp, score_deal
+from scoring.engine import Camp, get_rule_set, score_deal
 from scoring.forms import DealEntryForm, PaperTotalsForm, PenaltyForm, PinForm
 from scoring.models import Deal, ScoreSheet
 from scoring.presenters import explanation_lines
@@ -203,8 +203,6 @@ class SheetPage(View):
 
 
 def _rules(view):
-    from scoring.engine import get_rule_set
-
     return get_rule_set(view.tournament.rule_set)
 
 

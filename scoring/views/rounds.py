@@ -1,0 +1,129 @@
+"""The round page of the staff: each table's sheet state (refreshed by itself), the seating's
+quality, swapping or drawing again before play, closing and reopening; the seating plan and the
+table cards as PDF (a card carries the QR code of its table's score-sheet link).
+
+Seating and rounds are the tournament services' work (:mod:`tournaments.services`); this page
+adds what the tables' score sheets say.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+
+from scoring.selectors import round_dashboard, seating_plan
+from tarot_club.errors import ServiceError
+from tournaments import services
+from tournaments.forms import CloseRoundForm, SwapForm
+from tournaments.models import Round
+from tournaments.views.mixins import StaffTournamentMixin
+
+
+class RoundMixin(StaffTournamentMixin):
+    def get_round(self) -> Round:
+        try:
+            return self.tournament.round_set.get(number=self.kwargs["number"])
+        except Round.DoesNotExist:
+            raise Http404 from None
+
+
+class RoundView(RoundMixin, TemplateView):
+    template_name = "tournaments/round.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        round_ = self.get_round()
+        context["round"] = round_
+        context["tables"] = round_dashboard(round_)
+        if not self.request.htmx:
+            context["quality"] = services.round_quality(round_)
+            context["swap_form"] = kwargs.get("swap_form") or SwapForm(tournament=self.tournament)
+            context["close_form"] = kwargs.get("close_form") or CloseRoundForm()
+            context["is_last"] = not self.tournament.round_set.filter(
+                number__gt=round_.number
+            ).exists()
+        return context
+
+    def get_template_names(self):
+        if self.request.htmx and self.request.htmx.target == "tables":
+            return ["tournaments/_round_tables.html"]
+        return [self.template_name]
+
+
+class RoundActionView(RoundMixin, TemplateView):
+    """Regenerate, swap, close or reopen a round."""
+
+    template_name = "tournaments/round.html"
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        round_ = self.get_round()
+        action = kwargs["action"]
+        back = redirect("tournaments:round", slug=self.tournament.slug, number=round_.number)
+        try:
+            if action == "regenerate":
+                round_ = services.round_regenerate(round_=round_)
+                messages.success(
+                    request, _("Round seated again (seed %(seed)d).") % {"seed": round_.seed}
+                )
+            elif action == "swap":
+                form = SwapForm(request.POST, tournament=self.tournament)
+                if not form.is_valid():
+                    messages.error(request, _("Choose two players."))
+                    return back
+                warnings = services.seats_swap(
+                    round_=round_,
+                    first=form.cleaned_data["first"],
+                    second=form.cleaned_data["second"],
+                    confirmed=form.cleaned_data["confirmed"],
+                )
+                if warnings and not form.cleaned_data["confirmed"]:
+                    confirm = SwapForm(
+                        initial={**form.cleaned_data, "confirmed": True},
+                        tournament=self.tournament,
+                    )
+                    return self._confirm_swap(request, round_, warnings, confirm)
+                messages.success(request, _("Seats swapped."))
+            elif action == "close":
+                form = CloseRoundForm(request.POST)
+                form.is_valid()
+                services.round_close(round_=round_, reason=form.cleaned_data.get("reason", ""))
+                messages.success(request, _("Round %(n)d is closed.") % {"n": round_.number})
+            elif action == "reopen":
+                services.round_reopen(round_=round_)
+                messages.success(request, _("Round %(n)d is open again.") % {"n": round_.number})
+            else:
+                raise Http404
+        except ServiceError as error:
+            messages.error(request, str(error))
+        return back
+
+    def _confirm_swap(self, request, round_, warnings, confirm):
+        view = RoundView()
+        view.setup(request, slug=self.tournament.slug, number=round_.number)
+        view.tournament = self.tournament
+        context = view.get_context_data(swap_form=confirm)
+        context["swap_warnings"] = warnings
+        return view.render_to_response(context)
+
+
+class SeatingPlanPdfView(RoundMixin, TemplateView):
+    def get(self, request, *args, **kwargs):
+        from scoring.documents.pdf import (  # reportlab loads on first use
+            seating_plan_pdf,
+            table_cards_pdf,
+        )
+
+        round_ = self.get_round()
+        cards = kwargs.get("kind") == "cards"
+        plan = seating_plan(round_, request=request, with_pins=cards)
+        content = table_cards_pdf(plan) if cards else seating_plan_pdf(plan)
+        name = (
+            f"{self.tournament.slug}-position-{round_.number}-{'cartes' if cards else 'plan'}.pdf"
+        )
+        response = HttpResponse(content, content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="{name}"'
+        return response
