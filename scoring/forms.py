@@ -1,7 +1,8 @@
-"""The deal form: typed fields in, an engine :class:`Deal` out, engine errors on the right field.
+"""Scoring's forms. The deal form: typed fields in, an engine :class:`Deal` out, engine errors on
+the right field; penalties, paper totals, PIN signatures, the archive upload.
 
-Used by the score calculator (any table size, seats named 1..5) and, with ``seat_names`` given, by
-deal entry at a tournament table (the table size is then fixed).
+The deal form serves the score calculator (any table size, seats named 1..5) and, with
+``seat_names`` given, deal entry at a tournament table (the table size is then fixed).
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
-"""Reads of score sheets for pages and documents, with a fixed number of queries.
+"""Reads of score sheets and rounds for pages and documents, with a fixed number of queries.
 
-The ORM is read here and turned into plain data: the pages' rows, and the
-:class:`scoring.documents.data.SheetData` that the PDF, the workbook and the fingerprint read.
+The ORM is read here and turned into plain data: the pages' rows, the
+:class:`scoring.documents.data.SheetData` that the PDF, the workbook and the fingerprint read, and
+the :class:`scoring.documents.data.SeatingPlan` of the seating plan and table cards (whose QR
+code is the table's score-sheet link). Nothing is written here.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""Documents built from plain data: score sheets (PDF, Excel), seating plans, table cards.
+"""Documents from plain data (ground floor): score sheets (PDF, Excel), seating plans, table cards,
+standings. Pure Python: imports only its own modules and libraries (reportlab, openpyxl, segno).
 
-Everything here takes the dataclasses of :mod:`scoring.documents.data` and returns bytes; no query
-runs inside. Selectors build the data from the database, views wrap the bytes in a response.
+Each takes the dataclasses of :mod:`scoring.documents.data` (or rows) and returns bytes; no
+query runs here. Selectors (:mod:`scoring.selectors`) build the data, views wrap the bytes.
 """

@@ -1,4 +1,4 @@
-"""Standings as CSV (comma, or semicolon for French Excel), Excel and PDF.
+"""Standings as CSV (comma, or semicolon for French Excel) and Excel (the PDF: pdf/standings.py).
 
 No cell can act as a formula: spreadsheet cells holding text are typed as text, and CSV cells
 that a spreadsheet would read as a formula are prefixed with an apostrophe.

@@ -1,6 +1,8 @@
-"""The FFT scoring engine: plain Python, no Django. Data in, results out.
+"""The FFT scoring engine (ground floor): deal scoring, validation, rule sets, the table game.
+Plain Python: imports only its own modules, nothing of Django or the apps; either app may use it.
 
-Public entry point: :func:`score_deal`. See :mod:`scoring.engine.types` for the glossary.
+Data in, results out. Public entry point: :func:`score_deal`. See :mod:`scoring.engine.types`
+for the glossary.
 """
 
 from .deal import score_deal

@@ -1,0 +1,2 @@
+"""Scoring's management commands (see ``commands/``).
+May import what the commands call: scoring and tournaments."""

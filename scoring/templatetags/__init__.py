@@ -1,0 +1,2 @@
+"""Template filters for the domain's numbers and names (``{% load tarot %}``).
+May import Django only."""

@@ -1,0 +1,2 @@
+"""The SQLite database backend: WAL, BEGIN IMMEDIATE, writers queued on a lock file.
+May import Django only."""

@@ -1,0 +1,2 @@
+"""The staff pages of the event and its people (staff.py) and the staff mixin (mixins.py).
+May import the rest of tournaments, never scoring."""
