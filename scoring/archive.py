@@ -21,10 +21,15 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from scoring.models import Deal, Penalty, Score, ScoreSheet, SheetEvent, SheetSeal, Signature
+from scoring.models import Deal, Penalty, ScoreSheet, SheetEvent, SheetSeal, Signature
 from scoring.scores import deal_scores
 from scoring.selectors import current_canonical
-from scoring.services import seat_results_store, sheet_seats, write_score_rows
+from scoring.services import (
+    seat_results_store,
+    sheet_seats,
+    write_paper_score_rows,
+    write_score_rows,
+)
 from tarot_club.errors import ServiceError
 from tournaments.models import (
     Club,
@@ -417,19 +422,7 @@ def _import_sheet(tournament, table, data, registrations, users) -> None:
         )
     HistoricalDeal.objects.bulk_create(rows)
     if sheet.paper_mode:
-        seats = table.seats.order_by("position").values_list("registration_id", flat=True)
-        Score.objects.bulk_create(
-            [
-                Score(
-                    sheet=sheet,
-                    registration_id=r,
-                    round_number=table.round.number,
-                    points=t,
-                    played=False,
-                )
-                for r, t in zip(seats, sheet.paper_totals, strict=True)
-            ]
-        )
+        write_paper_score_rows(sheet, sheet.paper_totals, new=True)
     seat_results_store(sheet)
     for p in data["penalties"]:
         penalty = Penalty.objects.create(

@@ -119,6 +119,27 @@ def write_score_rows(
     )
 
 
+def write_paper_score_rows(sheet: ScoreSheet, totals: list[int], *, new: bool = False) -> None:
+    """Replace the score rows (:class:`Score`) of a paper sheet: one round total per player,
+    ``totals`` by table position; ``new``: the sheet has no rows yet (nothing to delete).
+    Used by the paper-totals service and by the archive import."""
+    if not new:
+        Score.objects.filter(sheet=sheet).delete()
+    seats = sheet.table.seats.order_by("position").values_list("registration_id", flat=True)
+    Score.objects.bulk_create(
+        [
+            Score(
+                sheet=sheet,
+                registration_id=registration_id,
+                round_number=sheet.table.round.number,
+                points=total,
+                played=False,
+            )
+            for registration_id, total in zip(seats, totals, strict=True)
+        ]
+    )
+
+
 SEAT_RESULT_FIELDS = ["points", "deals_played", "deals_taken", "deals_made"]
 
 
@@ -561,20 +582,7 @@ def paper_totals_record(
         before = list(sheet.paper_totals)
         sheet.paper_mode = True
         sheet.paper_totals = list(totals)
-        Score.objects.filter(sheet=sheet).delete()
-        seats = sheet.table.seats.order_by("position").values_list("registration_id", flat=True)
-        Score.objects.bulk_create(
-            [
-                Score(
-                    sheet=sheet,
-                    registration_id=registration_id,
-                    round_number=sheet.table.round.number,
-                    points=total,
-                    played=False,
-                )
-                for registration_id, total in zip(seats, totals, strict=True)
-            ]
-        )
+        write_paper_score_rows(sheet, totals)
         if voids_signatures:
             _amend(sheet)
         _log(sheet, actor, "paper_totals", reason=reason, before=before, after=list(totals))
