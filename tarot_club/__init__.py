@@ -1,2 +1,2 @@
-"""The project: settings, root URLconf, project views, backups, the SQLite backend, and errors.py
-(the ServiceError both apps raise, a leaf). May import both apps; the apps import only errors.py."""
+"""The project: settings (secret key, database, checks), root URLconf, project views, backups, the
+SQLite backend. May import both apps; they import only its leaf errors.py (ServiceError)."""

@@ -642,7 +642,7 @@ ROWS: list[Row] = [
         lambda w: {**slug(w), "number": 2, "kind": "cards"},
         roles=VARIANT,
     ),
-    # -- tournaments.urls_public: read-only pages, GET and HEAD only (POST is 405) -----------
+    # -- scoring.urls_public: read-only pages, GET and HEAD only (POST is 405) -----------
     Row("public:home", "public home", "public", slug, post=405),
     Row("public:standings", "public standings", "public", slug, post=405),
     Row(
