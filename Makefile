@@ -10,7 +10,7 @@ LOCAL_SERVER := DJANGO_LOCAL_SERVER=1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint serve demo bench clean messages
+.PHONY: run club test lint serve demo bench clean messages
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is required ($(PYTHON) not found)."; exit 1; }
@@ -31,6 +31,11 @@ run: $(STAMP)
 	@echo "  The score calculator and the public pages need no login."
 	@echo ""
 	DJANGO_DEBUG=1 $(LOCAL_SERVER) $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+## club: serve the club room's phones over its Wi-Fi (gunicorn on every address of this laptop,
+## debug off, plain HTTP); prints the address phones open, with its QR code
+club: $(STAMP)
+	DJANGO_LOCAL_SERVER=1 $(BIN)/python manage.py serve_club --port $(PORT)
 
 ## test: set up, lint, then run the whole test suite (browser tests when chromium is installed)
 test: $(STAMP) lint
