@@ -47,7 +47,9 @@ class Command(BaseCommand):
         url = env["SITE_URL"] + "/"
         self.stdout.write("")
         if addresses:
-            self.stdout.write(_("Phones in the room open %(url)s (or scan this code):") % {"url": url})
+            self.stdout.write(
+                _("Phones in the room open %(url)s (or scan this code):") % {"url": url}
+            )
             self.stdout.write(club.terminal_qr(url))
             for other in addresses[1:]:
                 self.stdout.write(
