@@ -14,6 +14,7 @@ tournament_staff_urls = (
 )
 
 urlpatterns = [
+    path("table/sw.js", views.table_service_worker, name="table_service_worker"),
     path("", include("scoring.urls")),
     path("", include(tournament_staff_urls)),
     path("", include("scoring.urls_public")),

@@ -1,7 +1,11 @@
 """Project-wide views."""
 
+from functools import lru_cache
+from pathlib import Path
+
 from django.conf import settings
-from django.http import Http404, HttpResponseRedirect
+from django.contrib.staticfiles import finders
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_safe
 
@@ -25,4 +29,18 @@ def switch_language(request, code: str):
         samesite="Lax",
         secure=settings.SESSION_COOKIE_SECURE,
     )
+    return response
+
+
+@lru_cache(maxsize=1)
+def _table_service_worker() -> bytes:
+    return Path(finders.find("js/table-sw.js")).read_bytes()
+
+
+@require_safe
+def table_service_worker(request):
+    """The service worker of the table links (``static/js/table-sw.js``), served under
+    /table/ because a service worker controls only the pages below its own address."""
+    response = HttpResponse(_table_service_worker(), content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"  # browsers then check for a new version each visit
     return response

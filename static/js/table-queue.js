@@ -263,6 +263,7 @@
       s.confirmed = [];
     });
     reloadWhenDone = true;
+    justSubmitted = entry.key;
     showSlot(localSlot(state));
     var top = document.getElementById("queue-status") || form;
     top.scrollIntoView({ block: "start" });
@@ -272,6 +273,7 @@
   // ---- sending -----------------------------------------------------------------------------
 
   var sending = false;
+  var justSubmitted = null;
   var retryTimer = null;
   var retryIndex = 0;
   var retryAt = 0;
@@ -353,6 +355,7 @@
       } else {
         stored.status = outcome.status;
         stored.message = outcome.message;
+        stored.errors = outcome.errors || null;
       }
     });
   }
@@ -385,7 +388,14 @@
         } else if (result.status === 409) {
           settle(entry, { status: "conflict", message: data.message || texts.conflict });
         } else {
-          settle(entry, { status: "refused", message: data.message || texts.refused });
+          settle(entry, {
+            status: "refused",
+            message: data.message || texts.refused,
+            errors: data.errors,
+          });
+          // The deal North has just saved, refused at once (an impossible deal): back into
+          // the form, with each error next to its field, unless North is typing the next one.
+          if (!dirty && form && justSubmitted === entry.key) takeBack(entry.key);
         }
         return true;
       });
@@ -519,7 +529,12 @@
       flush();
       return;
     }
-    if (!form) return;
+    takeBack(key);
+  }
+
+  function takeBack(key) {
+    var entry = load().queue.filter(function (e) { return e.key === key; })[0];
+    if (!entry || !form) return;
     update(function (state) {
       state.queue = state.queue.filter(function (e) { return e.key !== key; });
     });
@@ -542,16 +557,67 @@
     field("key").value = newKey();
     var played = form.querySelector("fieldset[data-played]");
     if (played) played.disabled = values.kind === "passed";
-    var message = document.createElement("div");
-    message.className = "errors";
-    message.setAttribute("role", "alert");
-    message.textContent = entry.message;
-    form.insertBefore(message, form.firstChild);
+    var details = form.querySelector("details.bonuses");
+    if (details) {
+      details.open = Object.keys(values).some(function (name) {
+        var inside = details.querySelector("[name='" + name + "']");
+        return inside && inside.type !== "hidden" && values[name] !== "";
+      });
+    }
+    var first = showErrors(entry.errors, entry.message);
     form.dataset.mode = "edit";
     form.dataset.at = entry.at;
-    message.setAttribute("tabindex", "-1");
-    message.scrollIntoView({ block: "center" });
-    message.focus({ preventScroll: true });
+    var focus = first.input || first.list;
+    if (focus === first.list) first.list.setAttribute("tabindex", "-1");
+    first.list.scrollIntoView({ block: "center" });
+    focus.focus({ preventScroll: true });
+  }
+
+  // The server's errors: each next to its field (once), the others above the form.
+  function showErrors(errors, message) {
+    clearErrors();
+    var first = null;
+    var general = [];
+    Object.keys(errors || {}).forEach(function (name) {
+      var holder = form.querySelector("[data-field='" + name + "']");
+      if (!holder || name === "__all__") {
+        general = general.concat(errors[name]);
+        return;
+      }
+      var list = errorList(errors[name]);
+      holder.appendChild(list);
+      holder.classList.add("has-error");
+      var details = holder.closest("details");
+      if (details) details.open = true;
+      if (!first) {
+        first = {
+          list: list,
+          input: holder.querySelector("input:not([type=hidden]), select, textarea"),
+        };
+      }
+    });
+    if (!first && !general.length && message) general = [message];
+    if (general.length) {
+      var box = document.createElement("div");
+      box.className = "errors";
+      box.setAttribute("role", "alert");
+      box.appendChild(errorList(general));
+      var head = form.querySelector(".entry-head");
+      form.insertBefore(box, head ? head.nextSibling : form.firstChild);
+      first = first || { list: box, input: null };
+    }
+    return first;
+  }
+
+  function errorList(messages) {
+    var list = document.createElement("ul");
+    list.className = "errorlist";
+    messages.forEach(function (text) {
+      var item = document.createElement("li");
+      item.textContent = text;
+      list.appendChild(item);
+    });
+    return list;
   }
 
   // ---- start -------------------------------------------------------------------------------

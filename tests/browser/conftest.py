@@ -154,3 +154,31 @@ def shot(request):
         return path
 
     return take
+
+
+@pytest.fixture
+def phone_at(request, browser, live_server):
+    """``phone_at(width=390, height=844, base_url=None)``: a phone's browser context of that
+    size (touch, mobile), on the live server unless ``base_url`` names another server."""
+    contexts = []
+
+    def make(width: int = 390, height: int = 844, base_url: str | None = None, **options):
+        size = {"width": width, "height": height}
+        context = browser.new_context(
+            base_url=base_url or live_server.url,
+            locale="fr-FR",
+            viewport=size,
+            screen=size,
+            is_mobile=True,
+            has_touch=True,
+            **options,
+        )
+        context.set_default_timeout(TIMEOUT_MS)
+        context.set_default_navigation_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        return context
+
+    yield make
+    for index, context in enumerate(contexts):
+        _keep_failure_screens(request, context, f"phone{index}")
+        context.close()

@@ -73,3 +73,83 @@ def login(page, username: str, password: str) -> None:
     with page.expect_navigation():
         form.locator("button[type=submit]").click()
     assert "/connexion/" not in page.url, "login failed"
+
+
+# Counts what a person does on a page, as the page itself sees it: every pointerdown is a tap
+# (or a click), every keydown a key press; and how far the page was ever scrolled. Kept in
+# sessionStorage, so the counts survive the page reloads that follow a save.
+INPUT_COUNTER = """
+(() => {
+  const KEY = 'test-input-counts';
+  const read = () => JSON.parse(sessionStorage.getItem(KEY) || '{"taps":0,"keys":0,"scrolled":0}');
+  const write = (c) => sessionStorage.setItem(KEY, JSON.stringify(c));
+  addEventListener('pointerdown', (e) => { const c = read(); c.taps += 1; write(c); }, true);
+  addEventListener('keydown', (e) => { const c = read(); c.keys += 1; write(c); }, true);
+  addEventListener('scroll', () => {
+    const c = read(); c.scrolled = Math.max(c.scrolled, Math.round(scrollY)); write(c);
+  }, true);
+})();
+"""
+
+
+def input_counts(page) -> dict:
+    """{"taps": n, "keys": n, "scrolled": px} since the counts were last reset."""
+    return page.evaluate(
+        "JSON.parse(sessionStorage.getItem('test-input-counts') "
+        "|| '{\"taps\":0,\"keys\":0,\"scrolled\":0}')"
+    )
+
+
+def reset_input_counts(page) -> None:
+    page.evaluate("sessionStorage.removeItem('test-input-counts')")
+
+
+def fully_in_view(page, locator) -> bool:
+    """Whether the element is entirely inside the screen as it is now (no scrolling needed)."""
+    box = locator.bounding_box()
+    view = page.viewport_size
+    return bool(
+        box
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= view["width"] + 0.5
+        and box["y"] + box["height"] <= view["height"] + 0.5
+    )
+
+
+# Every control a finger may need, as the page shows it: links, buttons, summaries, fields, and
+# the labels that stand for visually hidden radio buttons and checkboxes.
+SMALL_TARGETS = """
+(min) => {
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    const s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && !el.closest('[hidden]');
+  };
+  const targets = new Set();
+  for (const el of document.querySelectorAll(
+      'a[href], button, summary, select, textarea, input:not([type=hidden])')) {
+    if (el.matches('input[type=radio], input[type=checkbox]')) {
+      const label = el.closest('label') || document.querySelector(`label[for="${el.id}"]`);
+      if (label) { targets.add(label); continue; }
+    }
+    targets.add(el);
+  }
+  const out = [];
+  for (const el of targets) {
+    if (!visible(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < min - 0.5 || r.height < min - 0.5) {
+      const text = (el.innerText || el.value || el.getAttribute('aria-label') || '').trim();
+      out.push(`${el.tagName.toLowerCase()}${el.name ? '[name=' + el.name + ']' : ''} `
+               + `"${text.slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+  }
+  return out;
+}
+"""
+
+
+def small_targets(page, minimum: int = 44) -> list[str]:
+    """The controls on the page smaller than ``minimum`` × ``minimum`` CSS px."""
+    return page.evaluate(SMALL_TARGETS, minimum)

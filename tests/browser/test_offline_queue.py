@@ -1,0 +1,229 @@
+"""Nothing lost when the club's Wi-Fi drops: North's deals wait on the phone until the server has
+confirmed them, then go in order, each exactly once.
+
+- Offline mode (Playwright's, plus the service worker's own requests cut): two deals typed,
+  the page reloaded while offline (the service worker serves it on localhost, a secure
+  context), back online: both stored once, in order, with the right scores.
+- The room's server (``make club``'s command, gunicorn) stopped and restarted instead.
+- On the room's plain http:// address (no secure context: no service worker, no
+  crypto.randomUUID) deals typed while the server is down wait in localStorage and go when the
+  page is opened again.
+- A lost answer: the server recorded the deal but the phone never heard; the resend is
+  answered with the stored deal, not recorded twice.
+- A conflict: the referee entered the deal meanwhile; North sees it, nothing is overwritten.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.engine import Contract
+from scoring.models import Deal as StoredDeal
+from scoring.services import deal_record
+from tarot_club.club import room_addresses
+
+from .helpers import SHEET_DEAL_ROWS, fr
+from .room import RoomServer, free_port
+from .test_north_phone import TABLE, engine_scores, table_of_four
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# (taker, contract, oudlers, points) of the deals North types while the network is down.
+DEALS = [(1, Contract.GARDE, 2, 47), (3, Contract.PETITE, 1, 55)]
+
+
+def type_deal(page, taker, contract, oudlers, points) -> None:
+    entry = page.locator("#entry")
+    for name, value in (("taker", taker), ("contract", contract.value), ("oudlers", oudlers)):
+        entry.locator(f"input[name={name}][value='{value}'] + label").tap()
+    entry.locator("input[name=points]").fill(str(points))
+    entry.locator("button.primary").tap()
+
+
+def pending_text(n: int) -> str:
+    """« 2 donnes en attente d'envoi »."""
+    message = "%(n)s deal waiting to be sent" if n == 1 else "%(n)s deals waiting to be sent"
+    return fr(message) % {"n": n}
+
+
+def type_two_deals_while_down(page, shot, label: str) -> None:
+    for index, deal in enumerate(DEALS):
+        type_deal(page, *deal)
+        expect(page.locator("#queue-status")).to_contain_text(pending_text(index + 1))
+        # The form moved on to the next deal at once.
+        expect(page.locator("#entry [data-slot=title]")).to_contain_text(str(index + 2))
+    shot(page, f"{label}-two-waiting")
+
+
+def assert_stored_once_in_order(sheet) -> None:
+    deals = list(StoredDeal.objects.filter(sheet=sheet).order_by("number"))
+    assert [(d.number, d.taker, d.contract, d.oudlers, int(d.points)) for d in deals] == [
+        (number, taker, contract.value, oudlers, points)
+        for number, (taker, contract, oudlers, points) in enumerate(DEALS, start=1)
+    ]
+    assert [d.scores for d in deals] == [engine_scores(*deal) for deal in DEALS]
+    assert all(d.entry_key for d in deals)
+
+
+def wait_until_sent(page) -> None:
+    expect(page.locator(SHEET_DEAL_ROWS)).to_have_count(len(DEALS), timeout=30_000)
+    expect(page.locator("#queue-status")).not_to_contain_text(pending_text(1))
+    expect(page.locator("#queue-status")).not_to_contain_text(pending_text(2))
+
+
+def cut_service_worker_network(context) -> None:
+    """Playwright's offline mode does not reach a service worker's own requests (Playwright
+    issue 2311): abort those too, so the worker really has only its cache."""
+    context.route(
+        "**/*",
+        lambda route: (
+            route.abort("internetdisconnected")
+            if route.request.service_worker
+            else route.fallback()
+        ),
+    )
+
+
+def test_deals_typed_offline_survive_a_reload_and_go_once_in_order(phone_at, shot, monkeypatch):
+    monkeypatch.setenv("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
+    sheet = table_of_four()
+    context = phone_at(390, service_workers="allow")
+    page = context.new_page()
+    page.goto(f"/table/{sheet.token}/")
+    assert page.evaluate("window.isSecureContext")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function(
+        "caches.open('tarot-table-v1').then(c => c.match(location.pathname)).then(Boolean)"
+    )
+    context.set_offline(True)
+    cut_service_worker_network(context)
+    type_two_deals_while_down(page, shot, "offline")
+    page.reload()  # offline: the service worker serves the last copy of the page
+    expect(page.locator("#queue-status")).to_contain_text(pending_text(2))
+    expect(page.locator("#entry [data-slot=title]")).to_contain_text("3")
+    shot(page, "offline-reloaded")
+    assert not StoredDeal.objects.filter(sheet=sheet).exists()
+    context.unroute("**/*")
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    wait_until_sent(page)
+    shot(page, "offline-back-online")
+    assert_stored_once_in_order(sheet)
+
+
+@pytest.fixture
+def room(tmp_path_factory):
+    servers = []
+
+    def make(port: int | None = None) -> RoomServer:
+        root = tmp_path_factory.mktemp("room")
+        server = RoomServer(port or free_port(), root / "static", root / "server.log")
+        servers.append(server)
+        return server
+
+    yield make
+    for server in servers:
+        server.stop()
+
+
+def test_deals_typed_while_the_server_is_down_go_once_in_order_after_a_restart(
+    phone_at, room, shot
+):
+    sheet = table_of_four()
+    server = room().start()
+    context = phone_at(390, base_url=f"http://127.0.0.1:{server.port}")
+    page = context.new_page()
+    page.goto(f"/table/{sheet.token}/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function(
+        "caches.open('tarot-table-v1').then(c => c.match(location.pathname)).then(Boolean)"
+    )
+    server.stop()
+    type_two_deals_while_down(page, shot, "stopped")
+    page.reload()  # the server is down: the service worker serves the last copy
+    expect(page.locator("#queue-status")).to_contain_text(pending_text(2))
+    assert not StoredDeal.objects.filter(sheet=sheet).exists()
+    server.start()
+    wait_until_sent(page)
+    shot(page, "restarted")
+    assert_stored_once_in_order(sheet)
+
+
+def test_on_the_rooms_plain_http_address_the_deals_wait_for_the_page_to_open_again(
+    phone_at, room, shot
+):
+    addresses = room_addresses()
+    if not addresses:
+        pytest.skip("this machine has no network address other than loopback")
+    sheet = table_of_four()
+    server = room().start()
+    context = phone_at(390, base_url=f"http://{addresses[0]}:{server.port}")
+    page = context.new_page()
+    page.goto(f"/table/{sheet.token}/")
+    # A club room: no secure context, so no service worker and no crypto.randomUUID.
+    assert page.evaluate("window.isSecureContext") is False
+    assert page.evaluate("typeof crypto.randomUUID") == "undefined"
+    assert page.evaluate("'serviceWorker' in navigator") is False
+    server.stop()
+    type_two_deals_while_down(page, shot, "room")
+    page.close()  # North puts the phone away; the deals stay in localStorage
+    server.start()
+    page = context.new_page()
+    page.goto(f"/table/{sheet.token}/")
+    wait_until_sent(page)
+    shot(page, "room-sent")
+    assert_stored_once_in_order(sheet)
+
+
+def test_a_lost_answer_is_resent_and_recorded_once(phone_at):
+    sheet = table_of_four()
+    context = phone_at(390)
+    page = context.new_page()
+    page.goto(f"/table/{sheet.token}/")
+    lost = []
+
+    def lose_the_answer(route):
+        # The server receives and records the deal; the phone never hears back (the Wi-Fi
+        # dropped during the answer).
+        if not lost:
+            route.fetch()
+            lost.append(route.request.post_data)
+            route.abort("connectionreset")
+        else:
+            route.fallback()
+
+    page.route("**/donne/", lose_the_answer)
+    type_deal(page, *DEALS[0])
+    expect(page.locator(SHEET_DEAL_ROWS)).to_have_count(1, timeout=30_000)
+    assert lost, "the first answer was not lost"
+    deals = list(StoredDeal.objects.filter(sheet=sheet))
+    assert [(d.number, d.scores) for d in deals] == [(1, engine_scores(*DEALS[0]))]
+    assert deals[0].version == 1
+
+
+def test_a_deal_the_referee_entered_meanwhile_is_a_conflict_shown_to_north(phone_at, shot):
+    sheet = table_of_four()
+    context = phone_at(390)
+    page = context.new_page()
+    page.goto(f"/table/{sheet.token}/")
+    context.set_offline(True)
+    type_deal(page, *DEALS[0])
+    expect(page.locator("#queue-status")).to_contain_text(pending_text(1))
+    from decimal import Decimal
+
+    from scoring.engine import Deal
+
+    referee_deal = Deal(players=4, taker=0, contract=Contract.GARDE, oudlers=3, points=Decimal(60))
+    deal_record(sheet=sheet, number=1, kind="played", deal=referee_deal, actor=TABLE)
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    conflict = page.locator("#queue-status li.queue-conflict")
+    expect(conflict).to_be_visible(timeout=30_000)
+    expect(conflict).to_contain_text("1")
+    shot(page, "conflict")
+    (deal,) = StoredDeal.objects.filter(sheet=sheet)
+    assert (deal.taker, deal.oudlers, deal.points) == (0, 3, 60)  # not overwritten
+    conflict.locator("button[data-action=discard]").tap()
+    expect(page.locator("#queue-status li.queue-conflict")).to_have_count(0)
