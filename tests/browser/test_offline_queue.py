@@ -1,7 +1,7 @@
 """Nothing lost when the club's Wi-Fi drops: North's deals wait on the phone until the server has
 confirmed them, then go in order, each exactly once.
 
-- Offline mode (Playwright's, plus the service worker's own requests cut): two deals typed,
+- Offline mode (Playwright's, which cuts the service worker's requests too): two deals typed,
   the page reloaded while offline (the service worker serves it on localhost, a secure
   context), back online: both stored once, in order, with the right scores.
 - The room's server (``make club``'s command, gunicorn) stopped and restarted instead.
@@ -73,21 +73,7 @@ def wait_until_sent(page) -> None:
     expect(page.locator("#queue-status")).not_to_contain_text(pending_text(2))
 
 
-def cut_service_worker_network(context) -> None:
-    """Playwright's offline mode does not reach a service worker's own requests (Playwright
-    issue 2311): abort those too, so the worker really has only its cache."""
-    context.route(
-        "**/*",
-        lambda route: (
-            route.abort("internetdisconnected")
-            if route.request.service_worker
-            else route.fallback()
-        ),
-    )
-
-
-def test_deals_typed_offline_survive_a_reload_and_go_once_in_order(phone_at, shot, monkeypatch):
-    monkeypatch.setenv("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
+def test_deals_typed_offline_survive_a_reload_and_go_once_in_order(phone_at, shot):
     sheet = table_of_four()
     context = phone_at(390, service_workers="allow")
     page = context.new_page()
@@ -97,15 +83,13 @@ def test_deals_typed_offline_survive_a_reload_and_go_once_in_order(phone_at, sho
     page.wait_for_function(
         "caches.open('tarot-table-v1').then(c => c.match(location.pathname)).then(Boolean)"
     )
-    context.set_offline(True)
-    cut_service_worker_network(context)
+    context.set_offline(True)  # (the service worker's own requests are cut too)
     type_two_deals_while_down(page, shot, "offline")
     page.reload()  # offline: the service worker serves the last copy of the page
     expect(page.locator("#queue-status")).to_contain_text(pending_text(2))
     expect(page.locator("#entry [data-slot=title]")).to_contain_text("3")
     shot(page, "offline-reloaded")
     assert not StoredDeal.objects.filter(sheet=sheet).exists()
-    context.unroute("**/*")
     context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     wait_until_sent(page)
