@@ -88,6 +88,9 @@ class Deal(models.Model):
     note = models.TextField(_("referee's reason"), blank=True)
     scores = models.JSONField(default=list)  # by table position; derived from the inputs
     version = models.PositiveIntegerField(default=1)
+    # The idempotency key of the entry that made this version (a phone's queue resends a deal
+    # until it hears back: the same key is recorded once). Kept in the history too.
+    entry_key = models.CharField(max_length=64, blank=True, default="")
     entered_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
@@ -98,6 +101,11 @@ class Deal(models.Model):
         verbose_name_plural = _("deals")
         constraints = [
             models.UniqueConstraint(fields=["sheet", "number"], name="deal_unique_number"),
+            models.UniqueConstraint(
+                fields=["sheet", "entry_key"],
+                condition=~Q(entry_key=""),
+                name="deal_unique_entry_key",
+            ),
             models.CheckConstraint(
                 condition=Q(oudlers__isnull=True) | Q(oudlers__lte=3), name="deal_oudlers_range"
             ),

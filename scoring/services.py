@@ -64,17 +64,29 @@ class Actor:
 
 
 class DealConflict(ServiceError):
-    """Someone else saved this deal since the form was opened."""
+    """Someone else changed the sheet since the form was opened: this deal (``deal``, as they
+    saved it), or the deals before it, which moved the dealer (``deal`` None). Nothing is
+    overwritten: the person sees what changed."""
 
-    def __init__(self, deal: Deal):
+    def __init__(self, deal: Deal | None, message: str = ""):
         super().__init__(
-            _(
+            message
+            or _(
                 "Deal %(number)d was changed by someone else meanwhile. Here is what they saved; "
                 "check it and correct it again if needed."
             )
             % {"number": deal.number}
         )
         self.deal = deal
+
+
+@dataclass(frozen=True)
+class RecordedDeal:
+    """What :func:`deal_record_once` did: ``replayed`` when the key had been recorded before
+    (the deal as it is now is returned and nothing is written)."""
+
+    deal: Deal
+    replayed: bool
 
 
 class InvalidDealInput(ServiceError):
@@ -410,12 +422,101 @@ def deal_record(
     dealer excluded); it is None for a passed deal. ``seen``: the sheet as the page read it,
     which spares reading it again while the sheet is locked when nothing changed since.
     """
+    return _deal_record(
+        sheet=sheet,
+        number=number,
+        kind=kind,
+        deal=deal,
+        actor=actor,
+        version=version,
+        note=note,
+        reason=reason,
+        seen=seen,
+    ).deal
+
+
+def deal_record_once(
+    *,
+    key: str,
+    sheet: ScoreSheet,
+    number: int,
+    kind: str,
+    deal: EngineDeal | None,
+    actor: Actor,
+    version: int | None = None,
+    dealer: int | None = None,
+    note: str = "",
+    reason: str = "",
+    seen: SheetSeen | None = None,
+) -> RecordedDeal:
+    """:func:`deal_record`, at most once per idempotency ``key`` (a phone resends a deal whose
+    answer it never received: the deal it recorded is returned, nothing is written twice).
+
+    The key is stored with the deal (unique per sheet) and in its history, so a key that a
+    later change replaced is still known. ``dealer``: the dealer the page showed for this deal;
+    when the deals before it changed meanwhile and moved the dealer, that is a conflict.
+    """
+    return _deal_record(
+        key=key,
+        sheet=sheet,
+        number=number,
+        kind=kind,
+        deal=deal,
+        actor=actor,
+        version=version,
+        dealer=dealer,
+        note=note,
+        reason=reason,
+        seen=seen,
+    )
+
+
+def _recorded_with_key(sheet: ScoreSheet, deals: list[Deal], key: str) -> Deal | None:
+    """The deal recorded with ``key`` on this sheet, as it is now; a :class:`DealConflict` when
+    it was recorded and removed since."""
+    for existing in deals:
+        if existing.entry_key == key:
+            return existing
+    number = (
+        Deal.history.filter(sheet_id=sheet.pk, entry_key=key)
+        .values_list("number", flat=True)
+        .first()
+    )
+    if number is None:
+        return None
+    existing = next((d for d in deals if d.number == number), None)
+    if existing is None:
+        raise DealConflict(
+            None,
+            _("Deal %(number)d was recorded, then removed by the referee.") % {"number": number},
+        )
+    return existing
+
+
+def _deal_record(
+    *,
+    sheet: ScoreSheet,
+    number: int,
+    kind: str,
+    deal: EngineDeal | None,
+    actor: Actor,
+    version: int | None = None,
+    note: str = "",
+    reason: str = "",
+    seen: SheetSeen | None = None,
+    key: str = "",
+    dealer: int | None = None,
+) -> RecordedDeal:
     with transaction.atomic():
         sheet = _lock_sheet(sheet.pk)
         status_before = sheet.status
         tournament = sheet.table.round.tournament
         seats, deals = _seats_and_deals(sheet, seen)
         size = len(seats)
+        if key:
+            replayed = _recorded_with_key(sheet, deals, key)
+            if replayed is not None:
+                return RecordedDeal(deal=replayed, replayed=True)
         voids_signatures = _check_can_change(sheet, actor, reason)
         if sheet.paper_mode:
             raise ServiceError(_("This table kept a paper sheet: enter its round totals."))
@@ -427,6 +528,16 @@ def deal_record(
             )
         existing = next((d for d in deals if d.number == number), None)
         if version is None:
+            if existing is not None and key:
+                # Entered meanwhile (by the referee, or another phone): show it, keep it.
+                raise DealConflict(
+                    existing,
+                    _(
+                        "Deal %(number)d was entered meanwhile by someone else: yours was not "
+                        "recorded. Check the sheet; correct the deal there if needed."
+                    )
+                    % {"number": number},
+                )
             if existing is not None:
                 raise ServiceError(
                     _("Deal %(number)d is already recorded; open it to correct it.")
@@ -449,6 +560,15 @@ def deal_record(
             if existing.version != version:
                 raise DealConflict(existing)
         slot = deal_slot(sheet, number, deals, size)
+        if dealer is not None and dealer != slot.dealer:
+            raise DealConflict(
+                None,
+                _(
+                    "The deals before deal %(number)d were changed meanwhile: its dealer is no "
+                    "longer the one your page showed. Yours was not recorded; enter it again."
+                )
+                % {"number": number},
+            )
         old_kind = existing.kind if existing else None
         target = existing or Deal(sheet=sheet, number=number)
         before = _snapshot(existing) if existing else None
@@ -457,6 +577,7 @@ def deal_record(
         target.note = note.strip() if kind == Deal.Kind.REFEREE else ""
         _apply_inputs(target, deal, slot, tournament.rule_set, size)
         target.version = (existing.version + 1) if existing else 1
+        target.entry_key = key
         target._change_reason = reason or ("created" if existing is None else "corrected")
         target._history_user = actor.user
         target.save()
@@ -478,7 +599,7 @@ def deal_record(
         )
         _refresh_status(sheet, seats, deals, status_before=status_before)
         _touch(tournament.pk)
-    return target
+    return RecordedDeal(deal=target, replayed=False)
 
 
 def _apply_inputs(

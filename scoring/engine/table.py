@@ -15,9 +15,14 @@ def dealers(size: int, kinds: list[str]) -> list[int]:
     dealer, result = 0, []
     for kind in kinds:
         result.append(dealer)
-        if kind != PASSED:
-            dealer = (dealer + 1) % size
+        dealer = next_dealer(size, dealer, kind)
     return result
+
+
+def next_dealer(size: int, dealer: int, kind: str) -> int:
+    """Who deals the deal after one that ``dealer`` dealt (of ``kind``): the next seat, or
+    the same dealer again after a passed deal."""
+    return dealer if kind == PASSED else (dealer + 1) % size
 
 
 def active_positions(size: int, dealer: int) -> list[int]:
