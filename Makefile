@@ -35,7 +35,7 @@ run: $(STAMP)
 ## club: serve the club room's phones over its Wi-Fi (gunicorn on every address of this laptop,
 ## debug off, plain HTTP); prints the address phones open, with its QR code
 club: $(STAMP)
-	DJANGO_LOCAL_SERVER=1 $(BIN)/python manage.py serve_club --port $(PORT)
+	$(LOCAL_SERVER) $(BIN)/python manage.py serve_club --port $(PORT)
 
 ## test: set up, lint, then run the whole test suite (browser tests when chromium is installed)
 test: $(STAMP) lint

@@ -7,6 +7,7 @@ The deal form serves the score calculator (any table size, seats named 1..5) and
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal, InvalidOperation
 
 from django import forms
@@ -19,6 +20,7 @@ from scoring.messages import deal_error_message
 CONTRACT_CHOICES = [(c.value, label) for c, label in CONTRACT_LABELS.items()]
 CAMP_CHOICES = [("", _("No")), *((c.value, label) for c, label in CAMP_LABELS.items())]
 HANDFUL_CHOICES = [("", "—"), *((h.value, label) for h, label in HANDFUL_LABELS.items())]
+BONUS_FIELDS = ("petit_au_bout", "slam_announced", "slam")
 
 
 def parse_points(raw: str) -> Decimal:
@@ -43,23 +45,36 @@ class DealForm(forms.Form):
         initial=4,
         widget=forms.RadioSelect,
     )
-    taker = forms.TypedChoiceField(label=_("Taker"), coerce=int)
+    # Nothing is chosen until the user chooses: one tap on a seat button names the taker.
+    taker = forms.TypedChoiceField(
+        label=_("Taker"),
+        coerce=int,
+        widget=forms.RadioSelect,
+        error_messages={"required": _("Choose the taker: tap their seat.")},
+    )
     partner = forms.TypedChoiceField(
         label=_("Called partner (5 players)"), coerce=int, required=False, empty_value=None
     )
     contract = forms.ChoiceField(
-        label=_("Contract"), choices=CONTRACT_CHOICES, widget=forms.RadioSelect
+        label=_("Contract"),
+        choices=CONTRACT_CHOICES,
+        widget=forms.RadioSelect,
+        error_messages={"required": _("Choose the contract.")},
     )
     oudlers = forms.TypedChoiceField(
         label=_("Oudlers"),
         choices=[(n, str(n)) for n in range(4)],
         coerce=int,
         widget=forms.RadioSelect,
+        error_messages={"required": _("Choose how many oudlers the attack holds.")},
     )
     points = forms.CharField(
         label=_("Card points"),
         max_length=8,
-        widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off", "size": 6}),
+        widget=forms.TextInput(
+            attrs={"inputmode": "decimal", "autocomplete": "off", "size": 6, "enterkeyhint": "done"}
+        ),
+        error_messages={"required": _("Type the attack's card points.")},
     )
     points_camp = forms.ChoiceField(
         label=_("Points counted by"),
@@ -68,27 +83,38 @@ class DealForm(forms.Form):
         widget=forms.RadioSelect,
     )
     petit_au_bout = forms.ChoiceField(
-        label=_("Petit au bout"), choices=CAMP_CHOICES, required=False, widget=forms.RadioSelect
+        label=_("Petit au bout"),
+        choices=CAMP_CHOICES,
+        required=False,
+        initial="",
+        widget=forms.RadioSelect,
     )
     slam_announced = forms.BooleanField(label=_("Slam announced"), required=False)
     slam = forms.ChoiceField(
-        label=_("Slam made by"), choices=CAMP_CHOICES, required=False, widget=forms.RadioSelect
+        label=_("Slam made by"),
+        choices=CAMP_CHOICES,
+        required=False,
+        initial="",
+        widget=forms.RadioSelect,
     )
 
     def __init__(
         self,
         *args,
         seat_names: list[str],
+        seat_letters: list[str] | None = None,
         choose_players: bool = False,
         rules: RuleSet = FFT,
         **kwargs,
     ):
-        """``seat_names`` names the seats in playing order; ``choose_players`` keeps the
+        """``seat_names`` names the seats in playing order, as the buttons show them, after
+        ``seat_letters`` (N, E, S, O at a table) when given; ``choose_players`` keeps the
         table-size field (the calculator), otherwise the table size is ``len(seat_names)``."""
         super().__init__(*args, **kwargs)
         self.rules = rules
         self.choose_players = choose_players
         self.seat_names = list(seat_names)
+        self.seat_letters = list(seat_letters) if seat_letters else [""] * len(self.seat_names)
         seat_choices = list(enumerate(self.seat_names))
         self.fields["taker"].choices = seat_choices
         self.fields["partner"].choices = [("", _("Nobody (taker alone)")), *seat_choices]
@@ -98,13 +124,55 @@ class DealForm(forms.Form):
                 del self.fields["partner"]
         for index, name in enumerate(self.seat_names):
             self.fields[f"handful_{index}"] = forms.ChoiceField(
-                label=name, choices=HANDFUL_CHOICES, required=False
+                label=name,
+                choices=HANDFUL_CHOICES,
+                required=False,
+                initial="",
+                widget=forms.RadioSelect,
             )
         self.deal: Deal | None = None
 
     @property
     def handful_fields(self):
         return [self[f"handful_{i}"] for i in range(len(self.seat_names))]
+
+    @property
+    def taker_buttons(self):
+        """(radio button, seat letter, name) for each seat: one tap names the taker."""
+        return list(zip(self["taker"], self.seat_letters, self.seat_names, strict=True))
+
+    @property
+    def handful_rows(self):
+        """(field, seat letter, name): each seat's handful, as one row of buttons."""
+        return list(zip(self.handful_fields, self.seat_letters, self.seat_names, strict=True))
+
+    @property
+    def bonuses_open(self) -> bool:
+        """The bonuses section stays open when it holds a value or an error, or when the user
+        opened it (the page remembers that in a hidden field between live updates)."""
+        names = [*BONUS_FIELDS, *(f"handful_{i}" for i in range(len(self.seat_names)))]
+        if any(name in self.errors for name in names):
+            return True
+        if not self.is_bound:
+            return False
+        if self.data.get(self.add_prefix("bonuses_open")) == "1":
+            return True
+        return any(self.data.get(self.add_prefix(name)) not in (None, "", "off") for name in names)
+
+    def hide_missing(self) -> None:
+        """While the user is still choosing (a live update), say nothing of what is not chosen
+        yet: only what is wrong with what was chosen."""
+        for name in list(self.errors):
+            kept = [e for e in self.errors.as_data()[name] if e.code != "required"]
+            if kept:
+                self._errors[name] = self.error_class(
+                    [m for e in kept for m in e.messages], renderer=self.renderer
+                )
+            else:
+                del self._errors[name]
+
+    def focus_first_error(self) -> None:
+        focus_first_error(self)
 
     def clean_points(self) -> Decimal | None:
         raw = self.cleaned_data["points"]
@@ -145,7 +213,8 @@ class DealForm(forms.Form):
         for error in check_deal(deal, self.rules):
             field = error.field
             if field == "handfuls":
-                seat = error.params.get("seat")
+                # Next to the seat's handful, or the last one chosen (too many trumps in all).
+                seat = error.params.get("seat", handfuls[-1].seat if handfuls else None)
                 field = f"handful_{seat}" if f"handful_{seat}" in self.fields else None
             if field not in self.fields:
                 field = None
@@ -153,6 +222,23 @@ class DealForm(forms.Form):
         if not self.errors:
             self.deal = deal
         return data
+
+
+def focus_first_error(form: forms.Form, *, default: bool = False) -> None:
+    """The first field in error takes the focus when the page opens (the browser scrolls it
+    into view, with or without JavaScript); with ``default``, the form's first field when only
+    the form as a whole is in error (paper totals that do not sum to zero)."""
+    visible = [(name, f) for name, f in form.fields.items() if not f.widget.is_hidden]
+    in_error = [(name, f) for name, f in visible if name in form.errors]
+    if not in_error and default and form.errors and visible:
+        in_error = visible[:1]
+    for name, field in in_error[:1]:
+        field.widget.attrs["autofocus"] = True
+        if name in form.errors:
+            field.widget.attrs["aria-invalid"] = "true"
+
+
+KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 class DealEntryForm(DealForm):
@@ -169,6 +255,10 @@ class DealEntryForm(DealForm):
         widget=forms.RadioSelect,
     )
     version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    # The dealer the page showed (a deal entered meanwhile may move it: a conflict), and the
+    # entry's idempotency key (a resent deal is recorded once).
+    dealer = forms.IntegerField(required=False, min_value=0, max_value=4, widget=forms.HiddenInput)
+    key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
     note = forms.CharField(
         label=_("Referee's decision (reason)"),
         required=False,
@@ -190,8 +280,14 @@ class DealEntryForm(DealForm):
             del self.fields["reason"]
         # A passed deal has no contract, taker, oudlers or points.
         if self.data.get(self.add_prefix("kind")) == "passed":
-            for name in ("taker", "contract", "oudlers", "points"):
+            for name in ("taker", "contract", "oudlers", "points", "points_camp"):
                 self.fields[name].required = False
+
+    def clean_key(self) -> str:
+        key = self.cleaned_data["key"].strip()
+        if key and not KEY_PATTERN.fullmatch(key):
+            raise forms.ValidationError(_("This page is out of date: open it again."))
+        return key
 
     def clean(self):
         if self.data.get(self.add_prefix("kind")) == "passed":
@@ -222,6 +318,7 @@ class PaperTotalsForm(forms.Form):
             self.fields[f"total_{position}"] = forms.IntegerField(
                 label=name, min_value=-100000, max_value=100000
             )
+        self.order_fields([f"total_{position}" for position, _ in players])  # the reason last
 
     @property
     def totals(self) -> list[int]:

@@ -18,6 +18,7 @@ from scoring.documents.fingerprint import canonical_dict, fingerprint, verificat
 from scoring.engine import get_rule_set
 from scoring.models import Deal, Penalty, ScoreSheet, SheetEvent, Signature
 from scoring.scores import counted, deal_quota
+from tarot_club.site import public_url
 from tournaments.models import Round, Seat, Table
 
 SEAT_LETTERS = ["N", "E", "S", "O", "5"]
@@ -380,7 +381,7 @@ def seating_plan(round_: Round, *, request=None, with_pins: bool = False) -> doc
     for table in round_tables(round_):
         url = ""
         if request is not None and hasattr(table, "sheet"):
-            url = request.build_absolute_uri(reverse("table_sheet", args=[table.sheet.token]))
+            url = public_url(reverse("table_sheet", args=[table.sheet.token]), request)
         tables.append(
             doc.SeatingTable(
                 number=table.number,

@@ -19,6 +19,7 @@ urlpatterns = [
         name="sheet_history",
     ),
     path("table/<str:token>/", sheets.TableSheetView.as_view(), name="table_sheet"),
+    path("table/<str:token>/donne/", sheets.TableDealView.as_view(), name="table_sheet_deal"),
     path(
         "t/<slug:slug>/gestion/feuilles.<str:fmt>",
         documents.SheetDocumentView.as_view(),

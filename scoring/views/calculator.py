@@ -36,6 +36,19 @@ def calculator(request):
             "taker": seat_names[form.deal.taker],
             "rule_set": _(form.rules.label),
         }
+    elif data is not None:
+        if data.get("live"):
+            form.hide_missing()  # still choosing: only what is wrong with what was chosen
+        else:
+            form.focus_first_error()
+    context = {"form": form, "result": result}
+    if request.htmx and data is not None and data.get("live") == "result":
+        # A choice changed: only the result is replaced, never the form the user is filling
+        # in (an answer arriving after the next tap would undo it).
+        context["live_errors"] = [m for messages in form.errors.values() for m in messages]
+        response = render(request, "scoring/_calculator_result.html", context)
+        response["HX-Retarget"] = "#calculator-result"
+        return response
     template = "scoring/_calculator.html" if request.htmx else "scoring/calculator.html"
     status = 422 if data is not None and not form.is_valid() and not request.htmx else 200
-    return render(request, template, {"form": form, "result": result}, status=status)
+    return render(request, template, context, status=status)

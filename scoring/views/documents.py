@@ -12,6 +12,7 @@ from scoring.models import SheetEvent, SheetSeal
 from scoring.selectors import current_canonical
 from scoring.sheet_documents import render_sheets, tables_in_scope
 from tarot_club.errors import ServiceError
+from tarot_club.site import public_url
 from tournaments.views.mixins import StaffTournamentMixin
 
 CONTENT_TYPES = {
@@ -38,7 +39,11 @@ class SheetDocumentView(StaffTournamentMixin, View):
         tables = tables_in_scope(self.tournament, round_number=number, table_number=table_number)
         try:
             content = render_sheets(
-                self.tournament, tables, fmt=fmt, blank=blank, url_for=request.build_absolute_uri
+                self.tournament,
+                tables,
+                fmt=fmt,
+                blank=blank,
+                url_for=lambda path: public_url(path, request),
             )
         except ServiceError:
             raise Http404 from None

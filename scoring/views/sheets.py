@@ -6,22 +6,37 @@ Views only translate between HTTP and :mod:`scoring.services`; every rule lives 
 
 from __future__ import annotations
 
+import json
+import secrets
+from dataclasses import dataclass
+
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import View
 
 from scoring import services
 from scoring.engine import Camp, get_rule_set, score_deal
-from scoring.forms import DealEntryForm, PaperTotalsForm, PenaltyForm, PinForm
+from scoring.engine.table import active_positions, next_dealer
+from scoring.forms import (
+    DealEntryForm,
+    PaperTotalsForm,
+    PenaltyForm,
+    PinForm,
+    focus_first_error,
+)
 from scoring.models import Deal, ScoreSheet
 from scoring.presenters import explanation_lines
 from scoring.selectors import SHEET_WITH_TOURNAMENT, sheet_view
 from scoring.services import Actor, DealConflict, InvalidDealInput
+from scoring.templatetags.tarot import short_name
 from tarot_club.errors import ServiceError
-from tournaments.models import Table
+from tarot_club.site import public_url
+from tarot_club.text import of_person
+from tournaments.models import Round, Table
 from tournaments.views.mixins import StaffTournamentMixin
 
 
@@ -79,10 +94,13 @@ class SheetPage(View):
 
     def context(self, view, number=None, form=None, preview=None, **extra):
         deals = view.deals
+        round_closed = view.table.round.status == Round.Status.CLOSED
         next_number = services.next_deal_number(view.sheet, deals, view.size)
         if number is None:
             number = next_number
         slot = services.deal_slot(view.sheet, number, deals, view.size) if number else None
+        if round_closed:  # the sheet is read-only: no entry, no signing
+            slot = form = None
         if form is None and slot is not None and not view.sheet.paper_mode:
             initial = _initial_from_deal(slot.existing, slot) if slot.existing else {}
             form = self.make_form(view, slot, initial=initial)
@@ -91,11 +109,13 @@ class SheetPage(View):
             "tournament": view.tournament,
             "sheet": view.sheet,
             "slot": slot,
+            "slot_dealer_name": view.names[slot.dealer] if slot else "",
             "form": form,
             "preview": preview,
             "number": number,
             "next_number": next_number,
             "referee": self.referee,
+            "round_closed": round_closed,
             "page_url": self.url(),
             "pin_form": extra.pop("pin_form", None)
             or PinForm(players=[p for p in view.player_choices if p[0] not in view.signed_ids]),
@@ -103,11 +123,17 @@ class SheetPage(View):
         }
 
     def make_form(self, view, slot, data=None, initial=None):
-        names = [view.names[p] for p in slot.active]
+        letters = _seat_letters(view)
+        initial = {
+            **(initial or {}),
+            "key": secrets.token_hex(16),  # a double tap on Save records the deal once
+            "dealer": slot.dealer,
+        }
         return DealEntryForm(
             data,
             initial=initial,
-            seat_names=names,
+            seat_names=[short_name(view.names[p]) for p in slot.active],
+            seat_letters=[letters[p] for p in slot.active],
             referee=self.referee,
             rules=_rules(view),
         )
@@ -142,42 +168,60 @@ class SheetPage(View):
             if "preview" in request.POST and request.htmx:
                 # Still typing: no preview yet, and no error noise until the form is sent.
                 return render(request, "scoring/_preview.html", {"preview": None})
+            form.focus_first_error()
             return self.render_page(request, view, number=number, form=form, status=422)
         if "preview" in request.POST:
             preview = _preview(form, [view.names[p] for p in slot.active])
             template = "scoring/_preview.html" if request.htmx else self.template_name
             context = self.context(view, number=number, form=form, preview=preview)
             return render(request, template, context)
+        outcome = self.record(view, number, form)
+        if outcome.conflict is not None:
+            view = sheet_view(self.sheet.pk)
+            fresh = services.deal_slot(view.sheet, number, view.deals, view.size)
+            # What the other person saved (or, when earlier deals moved the dealer, an empty
+            # form for the deal as it now stands): nothing of theirs is overwritten.
+            stored = outcome.conflict.deal
+            initial = _initial_from_deal(stored, fresh) if stored is not None else None
+            form = self.make_form(view, fresh, initial=initial)
+            return self.render_page(
+                request, view, number=number, form=form, status=409, conflict=str(outcome.conflict)
+            )
+        if outcome.recorded is None:
+            form.focus_first_error()
+            return self.render_page(request, view, number=number, form=form, status=422)
+        messages.success(request, _("Deal %(n)d saved.") % {"n": outcome.recorded.deal.number})
+        return redirect(self.url())
+
+    def record(self, view, number: int, form) -> DealOutcome:
+        """Record the deal of a valid form, once per key: the deal recorded, a conflict (the
+        sheet changed meanwhile), or the service's refusal added to the form's errors."""
         data = form.cleaned_data
         try:
-            services.deal_record(
+            recorded = services.deal_record_once(
+                key=data.get("key", ""),
                 sheet=view.sheet,
                 number=number,
                 kind=data["kind"],
                 deal=form.deal,
                 actor=self.actor(),
                 version=data.get("version"),
+                dealer=data.get("dealer"),
                 note=data.get("note", ""),
                 reason=data.get("reason", ""),
                 seen=services.SheetSeen(view.sheet.version, view.seats, view.deals),
             )
         except DealConflict as conflict:
-            view = sheet_view(self.sheet.pk)
-            fresh = services.deal_slot(view.sheet, number, view.deals, view.size)
-            form = self.make_form(view, fresh, initial=_initial_from_deal(conflict.deal, fresh))
-            return self.render_page(
-                request, view, number=number, form=form, status=409, conflict=str(conflict)
-            )
+            return DealOutcome(conflict=conflict)
         except InvalidDealInput as invalid:
             for field, errors in invalid.errors.items():
                 for message in errors:
                     form.add_error(field if field in form.fields else None, message)
-            return self.render_page(request, view, number=number, form=form, status=422)
         except ServiceError as error:
             form.add_error(error.field if error.field in form.fields else None, str(error))
-            return self.render_page(request, view, number=number, form=form, status=422)
-        messages.success(request, _("Deal %(n)d saved.") % {"n": number})
-        return redirect(self.url())
+        else:
+            return DealOutcome(recorded=recorded)
+        return DealOutcome()
 
     def post_sign(self, request):
         view = sheet_view(self.sheet.pk)
@@ -195,11 +239,25 @@ class SheetPage(View):
             except ServiceError as error:
                 form.add_error("pin", str(error))
             else:
+                name = seat.registration.player.full_name
+                # « Signature d'Élodie Leroy enregistrée. »
                 messages.success(
-                    request, _("Signed by %(name)s.") % {"name": seat.registration.player.full_name}
+                    request, _("Signature %(of_name)s recorded.") % {"of_name": of_person(name)}
                 )
                 return redirect(self.url())
+        focus_first_error(form)
         return self.render_page(request, view, pin_form=form, status=422)
+
+
+@dataclass
+class DealOutcome:
+    recorded: services.RecordedDeal | None = None
+    conflict: DealConflict | None = None
+
+
+def _seat_letters(view) -> list[str]:
+    """The seat letters of the sheet's header (N, E, S, O...), by table position."""
+    return [s.label[:1] for s in view.seats]
 
 
 def _rules(view):
@@ -274,7 +332,8 @@ class RefereeSheetView(StaffTournamentMixin, SheetPage):
             else:
                 messages.success(request, _("Penalty recorded."))
                 return redirect(self.url())
-        return self.render_page(request, view, penalty_form=form, status=422)
+        focus_first_error(form)
+        return self.render_page(request, view, penalty_form=form, tools_open=True, status=422)
 
     def post_paper(self, request):
         view = sheet_view(self.sheet.pk)
@@ -292,7 +351,8 @@ class RefereeSheetView(StaffTournamentMixin, SheetPage):
             else:
                 messages.success(request, _("Round totals recorded."))
                 return redirect(self.url())
-        return self.render_page(request, view, paper_form=form, status=422)
+        focus_first_error(form, default=True)
+        return self.render_page(request, view, paper_form=form, tools_open=True, status=422)
 
     def post_sign_paper(self, request):
         try:
@@ -313,8 +373,8 @@ class RefereeSheetView(StaffTournamentMixin, SheetPage):
                 initial={f"total_{position}": total for (position, _), total in totals},
             ),
         )
-        extra["table_link"] = self.request.build_absolute_uri(
-            reverse("table_sheet", args=[view.sheet.token])
+        extra["table_link"] = public_url(
+            reverse("table_sheet", args=[view.sheet.token]), self.request
         )
         return super().context(view, number=number, form=form, preview=preview, **extra)
 
@@ -334,6 +394,115 @@ class TableSheetView(SheetPage):
 
     def url(self, **query):
         return reverse("table_sheet", args=[self.kwargs["token"]])
+
+    def context(self, view, number=None, form=None, preview=None, **extra):
+        context = super().context(view, number=number, form=form, preview=preview, **extra)
+        context["table_config"] = config = self.queue_config(view, context)
+        context["table_config_json"] = json.dumps(config, ensure_ascii=False)
+        return context
+
+    def queue_config(self, view, context) -> dict:
+        """What the page's queue (static/js/table-queue.js) needs to move the form on to the
+        next deals while earlier ones wait to be sent: the next deal, and who deals after
+        whom (by kind of deal) and who plays, as the services decide it."""
+        size = view.size
+        slot, form = context["slot"], context["form"]
+        new_slot = form is not None and slot is not None and slot.existing is None
+        next_number = context["next_number"]
+        next_slot = (
+            services.deal_slot(view.sheet, next_number, view.deals, size) if next_number else None
+        )
+        letters = _seat_letters(view)
+        return {
+            "sheet": view.sheet.pk,
+            "pageUrl": self.url(),
+            "queueUrl": reverse("table_sheet_deal", args=[self.kwargs["token"]]),
+            "swUrl": reverse("table_service_worker"),
+            "swScope": reverse("table_sheet", args=["x"]).rsplit("x/", 1)[0],
+            "form": ("new" if new_slot else "correction") if form is not None else None,
+            "next": None if context["round_closed"] else next_number,
+            "dealer": next_slot.dealer if next_slot else None,
+            "counted": view.counted,
+            "quota": view.quota,
+            "passedCounts": view.tournament.passed_deals_count,
+            "after": {
+                kind: [next_dealer(size, dealer, kind) for dealer in range(size)]
+                for kind in Deal.Kind.values
+            },
+            "active": [active_positions(size, dealer) for dealer in range(size)],
+            "seats": [
+                {"letter": letters[i], "name": name, "short": short_name(name)}
+                for i, name in enumerate(view.names)
+            ],
+            "texts": {
+                "title": _("Deal %(n)s") % {"n": "{n}"},
+                # Messages with a count: their forms for 0, 1 and 2 or more (French, English).
+                "pending": _counts(
+                    lambda n: ngettext(
+                        "%(n)s deal waiting to be sent", "%(n)s deals waiting to be sent", n
+                    )
+                ),
+                "sending": _("sending…"),
+                "offline": _("no network: they stay on this phone and go as soon as it is back."),
+                "retry": _("Next try in %(s)s s.") % {"s": "{s}"},
+                "saved": _("Deal %(n)s saved") % {"n": "{n}"},
+                "waiting": _("waiting to be sent"),
+                "conflict": _("not recorded: the sheet was changed meanwhile"),
+                "refused": _("refused: correct it"),
+                "discard": _("Discard"),
+                "edit": _("Correct it"),
+                "oudlers": _counts(lambda n: ngettext("%(n)s oudler", "%(n)s oudlers", n)),
+            },
+        }
+
+
+class TableDealView(TableSheetView):
+    """The table page's queue sends each deal here (JSON): recorded once per key, in order."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        view = sheet_view(self.sheet)
+        number = _int(request.POST.get("number"))
+        if number is None:
+            return _json_refused(_("This page is out of date: open it again."))
+        slot = services.deal_slot(view.sheet, number, view.deals, view.size)
+        form = self.make_form(view, slot, data=request.POST)
+        if form.is_valid():
+            outcome = self.record(view, number, form)
+            if outcome.conflict is not None:
+                return JsonResponse(
+                    {"status": "conflict", "number": number, "message": str(outcome.conflict)},
+                    status=409,
+                )
+            if outcome.recorded is not None:
+                deal = outcome.recorded.deal
+                return JsonResponse(
+                    {
+                        "status": "saved",
+                        "replayed": outcome.recorded.replayed,
+                        "number": deal.number,
+                        "version": deal.version,
+                        "scores": deal.scores,
+                    },
+                    status=200 if outcome.recorded.replayed else 201,
+                )
+        errors = {name: list(messages_) for name, messages_ in form.errors.items()}
+        return _json_refused(
+            " ".join(m for messages_ in errors.values() for m in messages_), errors
+        )
+
+
+def _counts(message) -> list[str]:
+    """A message with a count, as the page fills it in (``{n}``): ``message(n) % {"n": ...}``
+    for 0, 1 and 2."""
+    return [message(n) % {"n": "{n}"} for n in range(3)]
+
+
+def _json_refused(message: str, errors: dict | None = None) -> JsonResponse:
+    return JsonResponse(
+        {"status": "refused", "message": message, "errors": errors or {}}, status=422
+    )
 
 
 class SheetHistoryView(StaffTournamentMixin, View):

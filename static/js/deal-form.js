@@ -39,7 +39,12 @@
   function revealFirstError(root) {
     var error = (root || document).querySelector(".errorlist, .errors[role=alert]");
     if (!error) return;
-    var field = error.classList.contains("errors") ? null : fieldOf(error);
+    for (var d = error.closest("details"); d; d = d.parentElement.closest("details")) d.open = true;
+    // A message about the whole form goes with the field the server chose (autofocus).
+    var form = error.closest("form");
+    var field = error.classList.contains("errors")
+      ? form && form.querySelector("[autofocus]")
+      : fieldOf(error);
     var target = field && field.type === "radio" ? field.closest("fieldset") || field : field;
     error.scrollIntoView({ block: "center" });
     if (field) {
@@ -86,9 +91,15 @@
 
   // htmx (the calculator, the preview): new forms after a swap; errors only after a real
   // submission, not while the user is still choosing (live updates carry live=1).
+  // A changed choice asks for the result only (live=result): the form stays as the user has
+  // it. Only the number of players redraws the form (its seats change).
   document.addEventListener("htmx:configRequest", function (event) {
     var trigger = event.detail.triggeringEvent;
-    if (trigger && trigger.type === "change") event.detail.parameters.live = "1";
+    if (trigger && trigger.type === "change") {
+      event.detail.parameters.live = trigger.target && trigger.target.name === "players"
+        ? "form"
+        : "result";
+    }
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     initAll(event.detail.target);

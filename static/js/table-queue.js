@@ -20,7 +20,7 @@
   var configNode = document.getElementById("table-config");
   var form = document.querySelector("form[data-queue]");
   if (!configNode) return;
-  var config = JSON.parse(configNode.textContent);
+  var config = JSON.parse(configNode.dataset.config);
   var texts = config.texts;
   var statusBox = document.getElementById("queue-status");
   var STORE = "tarot-table:" + config.sheet;
@@ -83,6 +83,11 @@
     });
   }
 
+  // A message with a count: ``forms`` holds it for 0, 1 and 2 or more, as the server wrote it.
+  function counted(forms, n) {
+    return fill(forms[Math.min(n, forms.length - 1)], { n: n });
+  }
+
   // ---- the slot the form is for (number, dealer), moved on by the deals still waiting -------
 
   function counts(kind) {
@@ -138,6 +143,8 @@
     if (!slot) {
       if (entry) entry.hidden = true;
       if (done) done.hidden = false;
+      form.dataset.mode = "new";
+      dirty = false;
       return;
     }
     if (entry) entry.hidden = false;
@@ -195,7 +202,7 @@
     var parts = [
       label(form.querySelector("input[name=taker]:checked")),
       label(form.querySelector("input[name=contract]:checked")),
-      fill(texts.oudlers, { n: (form.querySelector("input[name=oudlers]:checked") || {}).value }),
+      counted(texts.oudlers, parseInt((form.querySelector("input[name=oudlers]:checked") || {}).value, 10)),
       field("points").value,
     ];
     var camp = form.querySelector("input[name=points_camp]:checked");
@@ -265,8 +272,9 @@
     reloadWhenDone = true;
     justSubmitted = entry.key;
     showSlot(localSlot(state));
+    // The next deal's form starts where North looks: scroll back only if it went out of sight.
     var top = document.getElementById("queue-status") || form;
-    top.scrollIntoView({ block: "start" });
+    if (top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: "start" });
     flush();
   }
 
@@ -459,9 +467,7 @@
     if (waiting.length) {
       var head = document.createElement("p");
       head.className = "queue-count";
-      head.textContent = fill(waiting.length === 1 ? texts.pendingOne : texts.pendingMany, {
-        n: waiting.length,
-      });
+      head.textContent = counted(texts.pending, waiting.length);
       if (offline) {
         var seconds = Math.max(0, Math.round((retryAt - Date.now()) / 1000));
         head.textContent += " — " + texts.offline + " " + fill(texts.retry, { s: seconds });
@@ -508,6 +514,7 @@
     if (list.childNodes.length) statusBox.appendChild(list);
     statusBox.hidden = !statusBox.childNodes.length;
     statusBox.classList.toggle("has-problem", problems.length > 0);
+    statusBox.classList.toggle("all-saved", !state.queue.length);
     if (offline && waiting.length) {
       clearTimeout(render.tick);
       render.tick = setTimeout(function () { render(load()); }, 1000);

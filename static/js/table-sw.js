@@ -30,9 +30,10 @@ self.addEventListener("activate", function (event) {
 
 function fromCache(request) {
   return caches.open(CACHE).then(function (cache) {
-    return cache.match(request).then(function (hit) {
+    // (Django's pages vary on the cookie and the language: the phone's own copy is the one.)
+    return cache.match(request, { ignoreVary: true }).then(function (hit) {
       // A page opened as ?donne=3 (a correction) falls back to the table's page.
-      return hit || cache.match(request, { ignoreSearch: true });
+      return hit || cache.match(request, { ignoreSearch: true, ignoreVary: true });
     });
   });
 }

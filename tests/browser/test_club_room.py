@@ -18,6 +18,7 @@ import urllib.request
 import pytest
 import segno
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from pypdf import PdfReader
 
 from scoring.models import Deal as StoredDeal
@@ -74,22 +75,25 @@ def test_make_club_serves_the_table_links_on_the_rooms_address(server, phone_at,
 
     # The referee works on the laptop itself; what phones must open carries the room's address.
     tournament = sheet.table.round.tournament
-    referee = get_user_model().objects.create_user("arbitre", password="pw-arbitre-1")
+    # (The room's server hashes passwords as in production, not with the tests' fast hasher.)
+    referee = get_user_model().objects.create_user("arbitre")
+    referee.password = PBKDF2PasswordHasher().encode("pw-arbitre-1", "sel-du-test-club")
+    referee.save()
     StaffMember.objects.create(tournament=tournament, user=referee, role="referee")
     local = f"http://127.0.0.1:{server.port}"
     page.goto(f"{local}/connexion/")
     login_at(page, local)
     page.goto(f"{local}/t/{tournament.slug}/gestion/feuille/{sheet.table_id}/")
     page.locator("#referee-tools summary").click()
-    link = page.locator("#referee-tools a[href*='/table/']")
+    link = page.locator("#referee-tools a[href^='http']")
     expect(link).to_have_attribute("href", f"{room}/table/{sheet.token}/")
     cards = page.request.get(
         f"{local}/t/{tournament.slug}/gestion/position/{sheet.table.round.number}/imprimer/cards.pdf"
     )
     assert cards.ok, cards.status
+    # (The card prints the link under its QR code over several lines: read it without them.)
     text = "".join(
-        (p.extract_text() or "").replace("\n", "")
-        for p in PdfReader(io.BytesIO(cards.body())).pages
+        "".join((p.extract_text() or "").split()) for p in PdfReader(io.BytesIO(cards.body())).pages
     )
     assert f"{address}:{server.port}/table/{sheet.token}" in text
     assert "127.0.0.1" not in text

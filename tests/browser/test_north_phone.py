@@ -108,8 +108,11 @@ def no_sideways_scroll(page, what: str) -> None:
     assert overflow == 0, f"{what}: {overflow}px too wide; sticking out: {widest_elements(page)}"
 
 
-def error_in_view_and_focused(page, message: str, field_selector: str) -> None:
-    """The message is shown once, on screen, next to its field, and the field has the focus."""
+def error_in_view_and_focused(
+    page, message: str, field_selector: str, group: str | None = None
+) -> None:
+    """The message is shown once, on screen, next to its field (or inside ``group``, for a
+    message about several fields), and the field has the focus."""
     error = page.get_by_text(message, exact=False)
     expect(error).to_have_count(1)
     expect(error).to_be_in_viewport()
@@ -118,8 +121,8 @@ def error_in_view_and_focused(page, message: str, field_selector: str) -> None:
         "(sel) => document.activeElement && document.activeElement.matches(sel)", field_selector
     ), f"the focus is on {page.evaluate('document.activeElement.outerHTML.slice(0, 120)')}"
     error_box = error.bounding_box()
-    holder = page.locator(field_selector).first.evaluate(
-        "(el) => { const h = el.closest('[data-field]') || el.closest('fieldset') || el;"
+    holder = page.locator(group or field_selector).first.evaluate(
+        "(el) => { const h = el.closest('[data-field], .field, fieldset, form') || el;"
         " const r = h.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; }"
     )
     assert holder["top"] - 1 <= error_box["y"] <= holder["bottom"] + 1, (
@@ -306,7 +309,7 @@ def test_paper_totals_that_do_not_sum_to_zero_are_said_in_view(phone_at, shot):
         "sum": 10
     }
     expect(page.locator("#referee-tools")).to_have_attribute("open", "")
-    error_in_view_and_focused(page, message, "#paper-form input[name=total_0]")
+    error_in_view_and_focused(page, message, "#paper-form input[name=total_0]", "#paper-form")
     expect(page.locator("#paper-form input[name=total_0]")).to_have_value("120")
     shot(page, "paper-totals")
     sheet.refresh_from_db()
@@ -426,7 +429,12 @@ def test_a_closed_rounds_table_link_shows_the_sheet_read_only(phone_at, shot):
     page = phone_at(390).new_page()
     page.goto(f"/table/{sheet.token}/")
     expect(page.locator("#round-closed")).to_be_visible()
-    expect(page.locator("#round-closed")).to_contain_text(fr("This round is closed"))
+    expect(page.locator("#round-closed")).to_have_text(
+        fr(
+            "This round is closed: the sheet can no longer be changed. Ask the referee if "
+            "something is wrong."
+        )
+    )
     expect(page.locator(SHEET_DEAL_ROWS)).to_have_count(4)
     expect(page.locator("#entry")).to_have_count(0)
     expect(page.locator("#sign")).to_have_count(0)

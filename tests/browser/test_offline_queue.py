@@ -16,13 +16,15 @@ confirmed them, then go in order, each exactly once.
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
+from django.utils.translation import ngettext
 
 from scoring.engine import Contract
 from scoring.models import Deal as StoredDeal
 from scoring.services import deal_record
 from tarot_club.club import room_addresses
 
-from .helpers import SHEET_DEAL_ROWS, fr
+from .helpers import SHEET_DEAL_ROWS
 from .room import RoomServer, free_port
 from .test_north_phone import TABLE, engine_scores, table_of_four
 
@@ -44,8 +46,10 @@ def type_deal(page, taker, contract, oudlers, points) -> None:
 
 def pending_text(n: int) -> str:
     """« 2 donnes en attente d'envoi »."""
-    message = "%(n)s deal waiting to be sent" if n == 1 else "%(n)s deals waiting to be sent"
-    return fr(message) % {"n": n}
+    with translation.override("fr"):
+        return ngettext("%(n)s deal waiting to be sent", "%(n)s deals waiting to be sent", n) % {
+            "n": n
+        }
 
 
 def type_two_deals_while_down(page, shot, label: str) -> None:

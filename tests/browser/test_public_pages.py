@@ -294,7 +294,7 @@ def test_deal_form_with_long_names_fits_a_phone(phone, shot):
     page = phone.new_page()
     page.goto(f"/table/{sheet.token}/")
     expect(page.locator("#entry")).to_be_visible()
-    expect(page.locator("fieldset.choice.big").first).to_be_visible()
+    expect(page.locator("#entry fieldset[data-field=contract]")).to_be_visible()
     shot(page, "entry-sheet")
     assert_no_sideways_scroll(page, "score sheet with the deal form")
 
@@ -302,12 +302,12 @@ def test_deal_form_with_long_names_fits_a_phone(phone, shot):
 def _preview_a_deal(page):
     """North fills a deal (garde, 2 oudlers, 47 points) and the htmx preview appears."""
     entry = page.locator("#entry")
-    entry.locator("select[name=taker]").select_option("0")
+    entry.locator("input[name=taker][value='0'] + label").click()
     entry.locator("input[name=contract][value=garde] + label").click()
     entry.locator("input[name=oudlers][value='2'] + label").click()
     entry.locator("input[name=points]").fill("47")
     entry.locator("input[name=points]").press("Tab")
-    result = page.locator("#preview .result")
+    result = page.locator("#preview .result-scores")
     expect(result.locator("table.scores td")).to_have_count(4)
     return result
 

@@ -73,7 +73,9 @@ def test_two_handfuls_error_names_the_seat_field(client):
     data = {**EXAMPLE_1, "handful_1": "double"}
     response = client.post(reverse("calculator"), data, HTTP_ACCEPT_LANGUAGE="en")
     errors = response.context["form"].errors
-    assert "23 trumps" in " ".join(errors["__all__"])
+    # Next to the handful that made too many trumps, where the user looks.
+    assert "23 trumps" in " ".join(errors["handful_1"])
+    assert "__all__" not in errors
 
 
 def test_a_second_handful_by_the_same_seat_cannot_be_typed(client):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.sheet_documents import render_sheets, tables_in_scope
 from tarot_club.errors import ServiceError
+from tarot_club.site import site_url
 from tournaments.models import Tournament
 
 
@@ -24,7 +24,7 @@ class Command(BaseCommand):
         parser.add_argument("-o", "--output", required=True)
         parser.add_argument(
             "--base-url",
-            default=settings.SITE_URL,
+            default=site_url(),
             help="Address of the app, printed in the verification QR codes.",
         )
 
