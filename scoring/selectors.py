@@ -16,9 +16,9 @@ from django.urls import reverse
 from scoring.documents import data as doc
 from scoring.documents.fingerprint import canonical_dict, fingerprint, verification_code
 from scoring.engine import get_rule_set
+from scoring.links import public_url
 from scoring.models import Deal, Penalty, ScoreSheet, SheetEvent, Signature
 from scoring.scores import counted, deal_quota
-from tarot_club.site import public_url
 from tournaments.models import Round, Seat, Table
 
 SEAT_LETTERS = ["N", "E", "S", "O", "5"]

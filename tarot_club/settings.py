@@ -181,7 +181,7 @@ AUTH_PASSWORD_VALIDATORS = [
 if TESTING:
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
-# The app's public address in table links and QR codes (tarot_club.site): `make club` sets it
+# The app's public address in table links and QR codes (scoring.links): `make club` sets it
 # to the room's address; unset, pages use the address they were requested at and commands
 # http://127.0.0.1:8000.
 SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")

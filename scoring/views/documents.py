@@ -8,11 +8,11 @@ from django.views import View
 from django.views.decorators.http import require_safe
 
 from scoring.documents.fingerprint import diff_sheets, normalize_code
+from scoring.links import public_url
 from scoring.models import SheetEvent, SheetSeal
 from scoring.selectors import current_canonical
 from scoring.sheet_documents import render_sheets, tables_in_scope
 from tarot_club.errors import ServiceError
-from tarot_club.site import public_url
 from tournaments.views.mixins import StaffTournamentMixin
 
 CONTENT_TYPES = {

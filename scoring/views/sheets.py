@@ -28,14 +28,14 @@ from scoring.forms import (
     PinForm,
     focus_first_error,
 )
+from scoring.labels import of_person
+from scoring.links import public_url
 from scoring.models import Deal, ScoreSheet
 from scoring.presenters import explanation_lines
 from scoring.selectors import SHEET_WITH_TOURNAMENT, sheet_view
 from scoring.services import Actor, DealConflict, InvalidDealInput
 from scoring.templatetags.tarot import short_name
 from tarot_club.errors import ServiceError
-from tarot_club.site import public_url
-from tarot_club.text import of_person
 from tournaments.models import Round, Table
 from tournaments.views.mixins import StaffTournamentMixin
 

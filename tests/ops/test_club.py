@@ -1,5 +1,5 @@
 """``make club``'s pieces without a network: which addresses, which environment, the QR code
-drawn in the terminal, and the address table links carry (tarot_club.club, tarot_club.site).
+drawn in the terminal, and the address table links carry (tarot_club.club, scoring.links).
 
 The server itself, on a real network address, is tested in tests/browser/test_club_room.py.
 """
@@ -10,9 +10,9 @@ import segno
 from django.test import RequestFactory, override_settings
 from django.utils import translation
 
+from scoring.labels import of_person, starts_with_vowel_sound
+from scoring.links import public_url
 from tarot_club import club
-from tarot_club.site import public_url
-from tarot_club.text import of_person, starts_with_vowel_sound
 
 QR_BLOCKS = {"█": (True, True), "▀": (True, False), "▄": (False, True), " ": (False, False)}
 

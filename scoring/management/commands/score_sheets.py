@@ -6,9 +6,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from scoring.links import site_url
 from scoring.sheet_documents import render_sheets, tables_in_scope
 from tarot_club.errors import ServiceError
-from tarot_club.site import site_url
 from tournaments.models import Tournament
 
 

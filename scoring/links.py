@@ -1,4 +1,4 @@
-"""The app's address as people's phones reach it, for table links and QR codes.
+"""The app's address as people's phones reach it, for table links and the QR codes of documents.
 
 ``SITE_URL`` (``make club`` sets it to the room's address, such as http://192.168.1.20:8000)
 wins over the address a page was requested at: the referee opens the staff pages on the laptop
