@@ -215,3 +215,39 @@ def test_a_deal_the_referee_entered_meanwhile_is_a_conflict_shown_to_north(phone
     assert (deal.taker, deal.oudlers, deal.points) == (0, 3, 60)  # not overwritten
     conflict.locator("button[data-action=discard]").tap()
     expect(page.locator("#queue-status li.queue-conflict")).to_have_count(0)
+
+
+def test_at_a_table_of_five_the_next_deal_offline_shows_who_plays_it(phone_at, shot):
+    """The dealer sits out at a table of 5: deal 1 is played by East..Fifth (North deals),
+    deal 2 by North, South, West, Fifth (East deals). Typed offline, each form shows the right
+    four, and each deal is stored with the taker North tapped."""
+    names = [*NAMES_FIVE]
+    sheet = table_of_four(names)
+    assert sheet.table.seats.count() == 5
+    context = phone_at(390)
+    page = context.new_page()
+    page.goto(f"/table/{sheet.token}/")
+    context.set_offline(True)
+    seats = page.locator("#entry fieldset[data-field=taker] label .seat-name")
+    expect(seats).to_have_text(["É. Leroy", "C. Dubois", "J. Thomas", "H. Moreau"])
+    type_deal(page, 0, Contract.GARDE, 2, 47)  # Élodie Leroy (East) takes deal 1
+    expect(page.locator("#entry [data-slot=title]")).to_contain_text("2")
+    expect(page.locator("#entry [data-slot=dealer]")).to_have_text("Élodie Leroy")
+    expect(seats).to_have_text(["L. Martin", "C. Dubois", "J. Thomas", "H. Moreau"])
+    type_deal(page, 0, Contract.PETITE, 1, 55)  # Léa Martin (North) takes deal 2
+    shot(page, "five-offline")
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator(SHEET_DEAL_ROWS)).to_have_count(2, timeout=30_000)
+    deals = list(StoredDeal.objects.filter(sheet=sheet).order_by("number"))
+    assert [(d.number, d.dealer, d.taker) for d in deals] == [(1, 0, 1), (2, 1, 0)]
+    assert deals[1].scores[1] == 0  # East dealt deal 2 and sat it out
+
+
+NAMES_FIVE = [
+    ("Martin", "Léa"),
+    ("Leroy", "Élodie"),
+    ("Dubois", "Chloé"),
+    ("Thomas", "Jules"),
+    ("Moreau", "Hugo"),
+]
