@@ -422,7 +422,8 @@ def deal_record(
     dealer excluded); it is None for a passed deal. ``seen``: the sheet as the page read it,
     which spares reading it again while the sheet is locked when nothing changed since.
     """
-    return _deal_record(
+    return deal_record_once(
+        key="",
         sheet=sheet,
         number=number,
         kind=kind,
@@ -433,42 +434,6 @@ def deal_record(
         reason=reason,
         seen=seen,
     ).deal
-
-
-def deal_record_once(
-    *,
-    key: str,
-    sheet: ScoreSheet,
-    number: int,
-    kind: str,
-    deal: EngineDeal | None,
-    actor: Actor,
-    version: int | None = None,
-    dealer: int | None = None,
-    note: str = "",
-    reason: str = "",
-    seen: SheetSeen | None = None,
-) -> RecordedDeal:
-    """:func:`deal_record`, at most once per idempotency ``key`` (a phone resends a deal whose
-    answer it never received: the deal it recorded is returned, nothing is written twice).
-
-    The key is stored with the deal (unique per sheet) and in its history, so a key that a
-    later change replaced is still known. ``dealer``: the dealer the page showed for this deal;
-    when the deals before it changed meanwhile and moved the dealer, that is a conflict.
-    """
-    return _deal_record(
-        key=key,
-        sheet=sheet,
-        number=number,
-        kind=kind,
-        deal=deal,
-        actor=actor,
-        version=version,
-        dealer=dealer,
-        note=note,
-        reason=reason,
-        seen=seen,
-    )
 
 
 def _recorded_with_key(sheet: ScoreSheet, deals: list[Deal], key: str) -> Deal | None:
@@ -493,20 +458,28 @@ def _recorded_with_key(sheet: ScoreSheet, deals: list[Deal], key: str) -> Deal |
     return existing
 
 
-def _deal_record(
+def deal_record_once(
     *,
+    key: str,
     sheet: ScoreSheet,
     number: int,
     kind: str,
     deal: EngineDeal | None,
     actor: Actor,
     version: int | None = None,
+    dealer: int | None = None,
     note: str = "",
     reason: str = "",
     seen: SheetSeen | None = None,
-    key: str = "",
-    dealer: int | None = None,
 ) -> RecordedDeal:
+    """:func:`deal_record`, at most once per idempotency ``key`` (a phone resends a deal whose
+    answer it never received: the deal it recorded is returned, nothing is written twice).
+
+    The key is stored with the deal (unique per sheet) and in its history, so a key that a
+    later change replaced is still known; an empty key records as :func:`deal_record` does.
+    ``dealer``: the dealer the page showed for this deal; when the deals before it changed
+    meanwhile and moved the dealer, that is a conflict.
+    """
     with transaction.atomic():
         sheet = _lock_sheet(sheet.pk)
         status_before = sheet.status

@@ -81,6 +81,18 @@ def engine_scores(taker, contract, oudlers, points, **kw) -> list[int]:
     return list(score_deal(deal, get_rule_set("fft")).scores)
 
 
+def referee_sheet(context, sheet):
+    """The referee's sheet of this table, on a phone, logged in as the tournament's referee."""
+    referee = get_user_model().objects.create_user("arbitre", password="pw-arbitre-1")
+    StaffMember.objects.create(
+        tournament=sheet.table.round.tournament, user=referee, role="referee"
+    )
+    page = context.new_page()
+    login(page, "arbitre", "pw-arbitre-1")
+    page.goto(f"/t/{sheet.table.round.tournament.slug}/gestion/feuille/{sheet.table_id}/")
+    return page
+
+
 def open_table(context, sheet, count=False):
     page = context.new_page()
     if count:
@@ -155,15 +167,9 @@ def test_a_passed_deal_is_saved_from_the_table_link(phone_at, width, shot):
     no_sideways_scroll(page, "sheet after a passed deal")
 
 
-def test_a_passed_deal_is_saved_from_the_referee_sheet(phone_at, live_server):
+def test_a_passed_deal_is_saved_from_the_referee_sheet(phone_at):
     sheet = table_of_four()
-    referee = get_user_model().objects.create_user("arbitre", password="pw-arbitre-1")
-    StaffMember.objects.create(
-        tournament=sheet.table.round.tournament, user=referee, role="referee"
-    )
-    page = phone_at(390).new_page()
-    login(page, "arbitre", "pw-arbitre-1")
-    page.goto(f"/t/{sheet.table.round.tournament.slug}/gestion/feuille/{sheet.table_id}/")
+    page = referee_sheet(phone_at(390), sheet)
     entry = page.locator("#entry")
     choose(entry, "kind", "passed")
     expect(entry.locator("fieldset[data-played]")).to_be_hidden()
@@ -291,13 +297,7 @@ def test_signing_in_french_elides_before_a_vowel(phone_at):
 
 def test_paper_totals_that_do_not_sum_to_zero_are_said_in_view(phone_at, shot):
     sheet = table_of_four()
-    referee = get_user_model().objects.create_user("arbitre", password="pw-arbitre-1")
-    StaffMember.objects.create(
-        tournament=sheet.table.round.tournament, user=referee, role="referee"
-    )
-    page = phone_at(390).new_page()
-    login(page, "arbitre", "pw-arbitre-1")
-    page.goto(f"/t/{sheet.table.round.tournament.slug}/gestion/feuille/{sheet.table_id}/")
+    page = referee_sheet(phone_at(390), sheet)
     tools = page.locator("#referee-tools")
     tools.locator("summary").tap()
     paper = page.locator("#paper-form")
@@ -319,14 +319,20 @@ def test_paper_totals_that_do_not_sum_to_zero_are_said_in_view(phone_at, shot):
 # --- sections that keep what they hold -----------------------------------------------------------
 
 
-def test_the_calculator_bonuses_stay_open_with_a_value_or_an_error(phone_at, shot):
-    page = phone_at(390).new_page()
+def open_calculator(context, taker: int, contract: str, oudlers: int, points: int):
+    """The calculator on a phone, a deal chosen with taps and its points typed."""
+    page = context.new_page()
     page.goto("/calculette/")
     form = page.locator("#calculator form")
-    choose(form, "taker", 0)
-    choose(form, "contract", "garde")
-    choose(form, "oudlers", 2)
-    page.keyboard.type("50")
+    choose(form, "taker", taker)
+    choose(form, "contract", contract)
+    choose(form, "oudlers", oudlers)
+    page.keyboard.type(str(points))  # (the points field has the focus after the oudlers)
+    return page, form
+
+
+def test_the_calculator_bonuses_stay_open_with_a_value_or_an_error(phone_at, shot):
+    page, form = open_calculator(phone_at(390), 0, "garde", 2, 50)
     form.locator("details.bonuses summary").tap()
     choose(form, "handful_0", "simple")
     # A live update of the calculator came and went: the section is still open, so petit au
@@ -353,19 +359,13 @@ def test_the_calculator_bonuses_stay_open_with_a_value_or_an_error(phone_at, sho
     expect(error).to_be_in_viewport()
     expect(page.locator("#calculator details.bonuses")).to_have_attribute("open", "")
     shot(page, "calculator-handful-error")
-    # Reloaded from scratch (a plain form post), the section opens because it holds a value.
+    # A fresh calculator holds nothing: the section is folded.
     page.goto("/calculette/")
     expect(page.locator("#calculator details.bonuses")).not_to_have_attribute("open", "")
 
 
 def test_the_calculator_result_is_on_screen_without_scrolling(phone_at, shot):
-    page = phone_at(390).new_page()
-    page.goto("/calculette/")
-    form = page.locator("#calculator form")
-    choose(form, "taker", 1)
-    choose(form, "contract", "garde_sans")
-    choose(form, "oudlers", 1)
-    form.locator("input[name=points]").fill("52")
+    page, form = open_calculator(phone_at(390), 1, "garde_sans", 1, 52)
     form.locator("button.primary").tap()
     result = page.locator("#result")
     expected = engine_scores(1, Contract.GARDE_SANS, 1, 52)

@@ -95,3 +95,19 @@ def test_unreadable_points_keep_the_form(client):
     assert response.status_code == 422
     assert response.context["form"].errors["points"]
     assert 'value="quarante"' in response.content.decode()
+
+
+def test_the_bonuses_section_opens_when_it_holds_a_value_or_an_error(client):
+    def bonuses_open(data) -> bool:
+        html = client.post(reverse("calculator"), data).content.decode()
+        return '<details class="bonuses" open>' in html
+
+    base = {k: v for k, v in EXAMPLE_1.items() if not k.startswith("handful")}
+    base.pop("petit_au_bout", None)
+    assert not bonuses_open(base)
+    assert bonuses_open({**base, "handful_2": "simple"})
+    assert bonuses_open({**base, "slam_announced": "on"})
+    # Opened by the user, then redrawn (a change of the number of players): still open.
+    assert bonuses_open({**base, "bonuses_open": "1"})
+    # Too many trumps: the error is next to the handful, in the open section.
+    assert bonuses_open({**base, "handful_0": "triple", "handful_1": "triple"})
