@@ -215,10 +215,17 @@ def test_nothing_is_chosen_until_north_taps_a_seat_named_as_on_the_sheet(phone_a
 # --- errors where North looks --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-def test_an_impossible_deal_is_refused_next_to_the_points_in_view(phone_at, width, shot):
+@pytest.mark.parametrize(
+    ("width", "where"), [(390, "table link"), (360, "table link"), (390, "referee's sheet")]
+)
+def test_an_impossible_deal_is_refused_next_to_the_points_in_view(phone_at, width, where, shot):
+    """On the table link the phone's queue hears the refusal and puts the deal back in the
+    form; on the referee's sheet the server's page comes back: the same message, in view."""
     sheet = table_of_four()
-    page = open_table(phone_at(width), sheet)
+    if where == "table link":
+        page = open_table(phone_at(width), sheet)
+    else:
+        page = referee_sheet(phone_at(width), sheet)
     entry = page.locator("#entry")
     choose(entry, "taker", 1)
     choose(entry, "contract", "garde")
@@ -229,7 +236,7 @@ def test_an_impossible_deal_is_refused_next_to_the_points_in_view(phone_at, widt
     message = "13,5"
     error_in_view_and_focused(page, message, "#entry input[name=points]")
     expect(page.get_by_text("13.5")).to_have_count(0)
-    shot(page, f"impossible-{width}")
+    shot(page, f"impossible-{width}-{where}")
     # What North typed is still there, ready to be corrected.
     expect(entry.locator("input[name=points]")).to_have_value("10")
     expect(entry.locator("input[name=taker][value='1']")).to_be_checked()
