@@ -8,6 +8,8 @@ Fixtures:
 - ``browser``: one headless Chromium per test session (per xdist worker);
 - ``page``: a fresh desktop context per test (French browser, base URL = the live server);
 - ``phone``: a fresh phone context per test (375 × 740, touch), to be opened with ``new_page()``;
+- ``phone_at(width=390, height=844, base_url=None)``: phone contexts of a given size, on the live
+  server or another one (the club room's server);
 - ``shot``: ``shot(page, "step")`` saves ``test-artifacts/screenshots/<test-name>-<step>.png``.
 
 Pages are read in French (``Accept-Language: fr-FR``), as the club's players would; tests that

@@ -251,3 +251,23 @@ NAMES_FIVE = [
     ("Thomas", "Jules"),
     ("Moreau", "Hugo"),
 ]
+
+
+def test_a_deal_waiting_while_the_cookies_were_lost_still_goes_with_a_fresh_token(phone_at):
+    """The CSRF cookie went (the phone cleared its cookies): the first send is refused (403);
+    the queue fetches the page again for a new token and cookie, and sends the deal once."""
+    sheet = table_of_four()
+    context = phone_at(390)
+    page = context.new_page()
+    page.goto(f"/table/{sheet.token}/")
+    context.set_offline(True)
+    type_deal(page, *DEALS[0])
+    expect(page.locator("#queue-status")).to_contain_text(pending_text(1))
+    context.clear_cookies()
+    refused = []
+    page.on("response", lambda r: r.status == 403 and refused.append(r.url))
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator(SHEET_DEAL_ROWS)).to_have_count(1, timeout=30_000)
+    assert refused, "the stale token was not refused: the test proves nothing"
+    assert [d.number for d in StoredDeal.objects.filter(sheet=sheet)] == [1]
