@@ -102,9 +102,7 @@ def build_scene() -> Scene:
         sheet=sheet,
         number=1,
         kind="played",
-        deal=Deal(
-            players=players, taker=0, contract=Contract.GARDE, oudlers=2, points=Decimal(45)
-        ),
+        deal=Deal(players=players, taker=0, contract=Contract.GARDE, oudlers=2, points=Decimal(45)),
         actor=referee,
         version=first.version,
         reason="Erreur de comptage des points",
@@ -113,9 +111,7 @@ def build_scene() -> Scene:
     # Table 2: a paper sheet, totals typed and signed on paper.
     seats = paper.seats.count()
     totals = [30 * (i + 1) for i in range(seats - 1)]
-    paper_totals_record(
-        sheet=paper.sheet, totals=[*totals, -sum(totals)], actor=referee, reason=""
-    )
+    paper_totals_record(sheet=paper.sheet, totals=[*totals, -sum(totals)], actor=referee, reason="")
     sheet_sign_on_paper(sheet=ScoreSheet.objects.get(pk=paper.sheet.pk), actor=referee)
 
     # Table 3: one deal, then a penalty; never signed.
