@@ -47,18 +47,25 @@
     return new Date().toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
   }
 
-  function openDetails(region) {
-    return Array.prototype.map.call(region.querySelectorAll("details"), function (d) {
-      return d.open;
-    });
-  }
+  var FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
 
+  // Sections a reader opened (details with an id) stay open, and the control the reader was on
+  // keeps the focus, when the region is replaced.
   function swap(region, fresh) {
-    var open = openDetails(region);
+    var open = Array.prototype.filter.call(region.querySelectorAll("details[id]"), function (d) {
+      return d.open;
+    }).map(function (d) { return d.id; });
+    var focused = Array.prototype.indexOf.call(
+      region.querySelectorAll(FOCUSABLE), document.activeElement
+    );
     region.innerHTML = fresh.innerHTML;
-    var details = region.querySelectorAll("details");
-    if (details.length === open.length) {
-      open.forEach(function (isOpen, i) { details[i].open = isOpen; });
+    open.forEach(function (id) {
+      var details = document.getElementById(id);
+      if (details && region.contains(details)) details.open = true;
+    });
+    if (focused >= 0) {
+      var again = region.querySelectorAll(FOCUSABLE)[focused];
+      if (again) again.focus({ preventScroll: true });
     }
   }
 
@@ -68,8 +75,8 @@
     regions.forEach(function (region, i) {
       var fresh = doc.querySelector('[data-live="' + region.dataset.live + '"]');
       if (!fresh || fresh.innerHTML === served[i]) return;
-      if (region.contains(document.activeElement) && document.activeElement !== document.body) {
-        return; // never pull what the reader is using from under them; next time
+      if (region.querySelector("input:focus, select:focus, textarea:focus")) {
+        return; // never pull a field from under the reader's fingers; next time
       }
       changed = true;
       served[i] = fresh.innerHTML;
