@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from tests.scene import ORGANISER, Scene, build_scene
+
 from .helpers import axe_problems, horizontal_overflow, login, widest_elements
-from .scene import ORGANISER, Scene, build_scene
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -17,11 +17,10 @@ from scoring.engine import get_rule_set
 from scoring.engine.sampling import random_legal_deal
 from scoring.models import ScoreSheet
 from scoring.services import Actor, active_positions, deal_record
+from tests.scene import build_scene
 from tournaments.demo import create_demo
 from tournaments.models import Table, Tournament
 from tournaments.standings import standings_data
-
-from .scene import build_scene
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
