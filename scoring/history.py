@@ -24,11 +24,12 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.labels import CAMP_LABELS, CONTRACT_LABELS, EVENT_LABELS, HANDFUL_LABELS
+from scoring.labels import CONTRACT_LABELS, EVENT_LABELS, HANDFUL_LABELS
 
 # Actions that record a signature; every other action changes the sheet (and so voids the
 # signatures standing when it happens).
 SIGNATURES = frozenset({"signed"})
+NONE = "—"  # nothing (no handful, no slam...), in any language
 
 
 @dataclass(frozen=True)
@@ -203,13 +204,13 @@ def deal_description(deal: dict, names: Sequence[str]) -> str:
     ]
     parts += [_handful(h, names) for h in deal.get("handfuls") or []]
     if deal.get("petit_au_bout"):
-        parts.append(_("petit au bout to the %(camp)s") % {"camp": _camp(deal["petit_au_bout"])})
+        parts.append(_("petit au bout for %(camp)s") % {"camp": _camp(deal["petit_au_bout"])})
     if deal.get("slam"):
         camp = {"camp": _camp(deal["slam"])}
         if deal.get("slam_announced"):
-            parts.append(_("slam announced and made by the %(camp)s") % camp)
+            parts.append(_("slam announced and made by %(camp)s") % camp)
         else:
-            parts.append(_("slam made by the %(camp)s") % camp)
+            parts.append(_("slam made by %(camp)s") % camp)
     elif deal.get("slam_announced"):
         parts.append(_("slam announced, not made"))
     text = ", ".join(p for p in parts if p)
@@ -296,10 +297,14 @@ def _contract(value) -> str:
 
 
 def _camp(value) -> str:
+    """The camp with its article, as a sentence names it: « l'attaque », « la défense »."""
     if not value:
-        return _("none")
-    labels = {str(k): v for k, v in CAMP_LABELS.items()}
-    return str(labels.get(value, value)).lower()
+        return NONE
+    if value == "attack":
+        return _("the attack")
+    if value == "defence":
+        return _("the defence")
+    return str(value)
 
 
 def _decimal(value) -> Decimal | None:
@@ -344,15 +349,15 @@ def _handfuls_key(deal: dict) -> list:
 
 def _handfuls(deal: dict, names: Sequence[str]) -> str:
     shown = [_handful(h, names) for h in deal.get("handfuls") or []]
-    return ", ".join(shown) or _("none")
+    return ", ".join(shown) or NONE
 
 
 def _slam(deal: dict) -> str:
     if deal.get("slam"):
-        return _("made by the %(camp)s") % {"camp": _camp(deal["slam"])}
+        return _("made by %(camp)s") % {"camp": _camp(deal["slam"])}
     if deal.get("slam_announced"):
         return _("announced, not made")
-    return _("none")
+    return NONE
 
 
 def _number(value: int) -> str:
