@@ -19,12 +19,14 @@ from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 
+from scoring.demo import create_demo
 from scoring.engine import Contract, Deal, get_rule_set
 from scoring.engine.sampling import random_legal_deal
+from scoring.engine.table import active_positions
+from scoring.management.commands.setup_demo import organiser_group
 from scoring.models import ScoreSheet, SheetSeal
 from scoring.services import (
     Actor,
-    active_positions,
     deal_record,
     paper_totals_record,
     penalty_add,
@@ -32,8 +34,6 @@ from scoring.services import (
     sheet_sign_with_pin,
 )
 from tournaments import services
-from tournaments.demo import create_demo
-from tournaments.management.commands.setup_demo import organiser_group
 from tournaments.models import Round, Table, Tournament
 
 ORGANISER = ("organisatrice", "tarot-2026-Accessible")

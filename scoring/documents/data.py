@@ -128,3 +128,13 @@ class SeatingPlan:
     tournament_date: date
     round_number: int
     tables: tuple[SeatingTable, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class StandingsSection:
+    """A further table of a standings export (the team standings of a team event): a title,
+    its column headers and its rows (int, str, or None for an empty cell)."""
+
+    title: str
+    headers: list[str]
+    rows: list[list]

@@ -10,11 +10,12 @@ import pytest
 
 from scoring.engine import get_rule_set
 from scoring.engine.sampling import random_legal_deal
+from scoring.engine.table import active_positions
 from scoring.models import ScoreSheet
-from scoring.services import Actor, active_positions, deal_record
+from scoring.services import Actor, deal_record
+from scoring.standings import standings_data
 from tests.scene import build_scene
 from tournaments.models import Table, Tournament
-from tournaments.standings import standings_data
 
 from .helpers import fr
 

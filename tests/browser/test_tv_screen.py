@@ -13,14 +13,15 @@ import random
 import pytest
 from django.utils import timezone
 
+from scoring.demo import create_demo
 from scoring.engine import get_rule_set
 from scoring.engine.sampling import random_legal_deal
+from scoring.engine.table import active_positions
 from scoring.models import ScoreSheet
-from scoring.services import Actor, active_positions, deal_record
+from scoring.services import Actor, deal_record
+from scoring.standings import standings_data
 from tests.scene import build_scene
-from tournaments.demo import create_demo
 from tournaments.models import Table, Tournament
-from tournaments.standings import standings_data
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
