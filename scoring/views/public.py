@@ -384,6 +384,7 @@ def tv(request, tournament):
         return render(request, "tournaments/public/hidden.html", _context(tournament))
     data = current_standings(tournament)
     rows = standings_rows(data.standings(), [])
+    last = data.pending[-1] if data.pending else None
     return render(
         request,
         "tournaments/public/tv.html",
@@ -392,6 +393,10 @@ def tv(request, tournament):
             rows=rows,
             teams=data.team_standings() if tournament.is_team_event else None,
             provisional=_provisional_text(data),
+            # The tables of the last round whose sheet is not entered yet: still playing.
+            playing={"round": last.round_number, "tables": last.missing}
+            if last and last.missing
+            else None,
         ),
     )
 
