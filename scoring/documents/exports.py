@@ -21,6 +21,7 @@ from openpyxl.styles import Font
 
 from .data import StandingsSection
 
+LINE_BREAKS = re.compile(r"[\r\n\t]+")  # a name is one line in a cell
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -97,11 +98,11 @@ def _worksheet(sheet, title: str, headers: list[str], rows: list[list]) -> None:
 
 def _cell(value):
     """What a cell holds: the value as it comes (a number stays a number, text stays text,
-    never guessed from its characters), nothing for None, text without the control characters
-    a workbook cannot hold."""
+    never guessed from its characters), nothing for None, text on one line without the control
+    characters a workbook cannot hold."""
     if value is None or (isinstance(value, int | float | Decimal) and not isinstance(value, bool)):
         return value
-    return ILLEGAL_CHARACTERS_RE.sub("", str(value))
+    return ILLEGAL_CHARACTERS_RE.sub("", LINE_BREAKS.sub(" ", str(value)))
 
 
 def _sheet_title(title: str) -> str:

@@ -16,6 +16,7 @@ from django.views import View
 from scoring import services
 from scoring.engine import Camp, get_rule_set, score_deal
 from scoring.forms import DealEntryForm, PaperTotalsForm, PenaltyForm, PinForm
+from scoring.history import deal_versions, history_lines
 from scoring.models import Deal, ScoreSheet
 from scoring.presenters import explanation_lines
 from scoring.selectors import SHEET_WITH_TOURNAMENT, sheet_view
@@ -344,11 +345,14 @@ class SheetHistoryView(StaffTournamentMixin, View):
             round__tournament=self.tournament,
         )
         sheet = table.sheet
-        events = list(sheet.events.select_related("actor"))
-        deal_history = list(
+        names = [
+            seat.registration.player.full_name
+            for seat in table.seats.select_related("registration__player").order_by("position")
+        ]
+        versions = (
             Deal.history.filter(sheet_id=sheet.pk)
             .select_related("history_user")
-            .order_by("-history_date")
+            .order_by("-history_date", "-history_id")
         )
         return render(
             request,
@@ -357,7 +361,7 @@ class SheetHistoryView(StaffTournamentMixin, View):
                 "tournament": self.tournament,
                 "table": table,
                 "sheet": sheet,
-                "events": events,
-                "deal_history": deal_history,
+                "lines": history_lines(sheet.events.all(), names),
+                "versions": deal_versions(versions, names),
             },
         )
