@@ -106,7 +106,7 @@ def _deal_corrected(event, names) -> str:
         "number": event.data.get("deal", 0),
         "who": who(event),
         "time": clock(event.at),
-        "changes": "; ".join(changes),
+        "changes": _("; ").join(changes),
     }
 
 
@@ -388,6 +388,25 @@ class DealVersion:
     who: str
     description: str
     scores: str
+    reason: str = ""
+
+    @property
+    def sentence(self) -> str:
+        text = _(
+            "Deal %(number)d, version %(version)d, %(change)s by %(who)s at %(time)s: "
+            "%(deal)s; scores %(scores)s"
+        ) % {
+            "number": self.number,
+            "version": self.version,
+            "change": self.change,
+            "who": self.who,
+            "time": clock(self.at),
+            "deal": self.description,
+            "scores": self.scores,
+        }
+        if self.reason:
+            text += " " + _("(reason: %(reason)s)") % {"reason": self.reason}
+        return text
 
 
 def deal_versions(records: Iterable, names: Sequence[str]) -> list[DealVersion]:
@@ -403,8 +422,6 @@ def deal_versions(records: Iterable, names: Sequence[str]) -> list[DealVersion]:
             change = _("dealer moved by a correction of an earlier deal")
         else:
             change = _("corrected")
-        if reason and reason not in AUTOMATIC_REASONS:
-            change += " " + _("(reason: %(reason)s)") % {"reason": reason}
         user = record.history_user
         snapshot = {
             "kind": record.kind,
@@ -427,6 +444,7 @@ def deal_versions(records: Iterable, names: Sequence[str]) -> list[DealVersion]:
                 who=user.get_username() if user is not None else _("the table link"),
                 description=deal_description(snapshot, names),
                 scores=" / ".join(_number(s) for s in record.scores or []),
+                reason="" if reason in AUTOMATIC_REASONS else reason,
             )
         )
     return versions
