@@ -336,6 +336,14 @@ def sheet_views_bulk(tables) -> list[SheetView]:
     return views
 
 
+def seat_names(table: Table) -> list[str]:
+    """The players' names at a table, by position (what the event log's positions refer to)."""
+    return [
+        seat.registration.player.full_name
+        for seat in table.seats.select_related("registration__player").order_by("position")
+    ]
+
+
 def sheet_amendments(views: list[SheetView]) -> dict[int, tuple[doc.SheetAmendment, ...]]:
     """What the amendment box of each sheet's documents tells, by sheet: the changes made
     after a signature and the referee's changes given with a reason (penalties among them),

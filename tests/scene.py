@@ -135,3 +135,20 @@ def build_scene() -> Scene:
         verification_code=code or "",
         search=player.player.last_name,
     )
+
+
+def finish_table(table: Table, seed: int = 3) -> None:
+    """The table enters its remaining deals through its link."""
+    tournament = table.round.tournament
+    rng = random.Random(seed)
+    size = table.seats.count()
+    rules = get_rule_set(tournament.rule_set)
+    sheet = ScoreSheet.objects.get(table=table)
+    for number in range(sheet.deals.count() + 1, tournament.deals_at_table(size) + 1):
+        deal_record(
+            sheet=ScoreSheet.objects.get(pk=sheet.pk),
+            number=number,
+            kind="played",
+            deal=random_legal_deal(rng, len(active_positions(size, 0)), rules),
+            actor=Actor.table(page="test"),
+        )

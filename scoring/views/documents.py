@@ -10,7 +10,7 @@ from django.views.decorators.http import require_safe
 from scoring.documents.fingerprint import diff_sheets, normalize_code
 from scoring.history import history_lines
 from scoring.models import SheetEvent, SheetSeal
-from scoring.selectors import current_canonical
+from scoring.selectors import current_canonical, seat_names
 from scoring.sheet_documents import render_sheets, tables_in_scope
 from tarot_club.errors import ServiceError
 from tournaments.views.mixins import StaffTournamentMixin
@@ -85,17 +85,10 @@ def verify_code(request, code: str):
             later=[
                 line
                 for line in history_lines(
-                    SheetEvent.objects.filter(sheet=sheet), _seat_names(sheet.table)
+                    SheetEvent.objects.filter(sheet=sheet), seat_names(sheet.table)
                 )
                 if line.at > seal.sealed_at
             ],
             current_code=sheet.fingerprint,
         )
     return render(request, "scoring/verify.html", context, status=200 if seal else 404)
-
-
-def _seat_names(table) -> list[str]:
-    return [
-        seat.registration.player.full_name
-        for seat in table.seats.select_related("registration__player").order_by("position")
-    ]

@@ -19,7 +19,7 @@ from scoring.forms import DealEntryForm, PaperTotalsForm, PenaltyForm, PinForm
 from scoring.history import deal_versions, history_lines
 from scoring.models import Deal, ScoreSheet
 from scoring.presenters import explanation_lines
-from scoring.selectors import SHEET_WITH_TOURNAMENT, sheet_view
+from scoring.selectors import SHEET_WITH_TOURNAMENT, seat_names, sheet_view
 from scoring.services import Actor, DealConflict, InvalidDealInput
 from tarot_club.errors import ServiceError
 from tournaments.models import Table
@@ -345,10 +345,7 @@ class SheetHistoryView(StaffTournamentMixin, View):
             round__tournament=self.tournament,
         )
         sheet = table.sheet
-        names = [
-            seat.registration.player.full_name
-            for seat in table.seats.select_related("registration__player").order_by("position")
-        ]
+        names = seat_names(table)
         versions = (
             Deal.history.filter(sheet_id=sheet.pk)
             .select_related("history_user")

@@ -4,17 +4,10 @@ pause them: a phone on the standings page while a table enters its last deal.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from scoring.engine import get_rule_set
-from scoring.engine.sampling import random_legal_deal
-from scoring.engine.table import active_positions
-from scoring.models import ScoreSheet
-from scoring.services import Actor, deal_record
 from scoring.standings import standings_data
-from tests.scene import build_scene
+from tests.scene import build_scene, finish_table
 from tournaments.models import Table, Tournament
 
 from .helpers import fr
@@ -22,23 +15,6 @@ from .helpers import fr
 expect = pytest.importorskip("playwright.sync_api").expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def finish_table(table: Table, seed: int = 3) -> None:
-    """The table enters its remaining deals through its link."""
-    tournament = table.round.tournament
-    rng = random.Random(seed)
-    size = table.seats.count()
-    rules = get_rule_set(tournament.rule_set)
-    sheet = ScoreSheet.objects.get(table=table)
-    for number in range(sheet.deals.count() + 1, tournament.deals_at_table(size) + 1):
-        deal_record(
-            sheet=ScoreSheet.objects.get(pk=sheet.pk),
-            number=number,
-            kind="played",
-            deal=random_legal_deal(rng, len(active_positions(size, 0)), rules),
-            actor=Actor.table(page="test"),
-        )
 
 
 INDIVIDUAL_TOTALS = "table.standings:not(.teams) tbody td.strong"

@@ -8,19 +8,12 @@ made fast with ``?secondes=`` (the organiser's setting) and updates with ``?maj=
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from django.utils import timezone
 
 from scoring.demo import create_demo
-from scoring.engine import get_rule_set
-from scoring.engine.sampling import random_legal_deal
-from scoring.engine.table import active_positions
-from scoring.models import ScoreSheet
-from scoring.services import Actor, deal_record
 from scoring.standings import standings_data
-from tests.scene import build_scene
+from tests.scene import build_scene, finish_table
 from tournaments.models import Table, Tournament
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -198,18 +191,7 @@ def test_the_screen_updates_itself_without_a_reload(page):
     page.on("load", lambda: loaded.append(True))
 
     # The table plays its last deals: the band no longer lists it, the standings move.
-    rng = random.Random(3)
-    size = table.seats.count()
-    rules = get_rule_set(tournament.rule_set)
-    sheet = ScoreSheet.objects.get(table=table)
-    for number in range(2, tournament.deals_at_table(size) + 1):
-        deal_record(
-            sheet=ScoreSheet.objects.get(pk=sheet.pk),
-            number=number,
-            kind="played",
-            deal=random_legal_deal(rng, len(active_positions(size, 0)), rules),
-            actor=Actor.table(page="test"),
-        )
+    finish_table(table)
     tournament.refresh_from_db()
     leader = standings_data(tournament).standings()[0]
     expect(status).to_contain_text(", ".join(map(str, others)) if len(others) > 1 else "")
