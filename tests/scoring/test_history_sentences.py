@@ -73,7 +73,7 @@ def assert_words(text: str, language: str = "en") -> None:
         assert raw not in text, (raw, text)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(
     seed=st.integers(0, 10_000),
     other=st.integers(0, 10_000),

@@ -154,9 +154,7 @@ def test_any_name_exports(client, db, name):
     assert shown == ("'" + name if name[0] in "=+-@" else name)
 
 
-@settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=st.text(min_size=1, max_size=80).filter(lambda s: s.strip()))
 def test_any_text_a_name_can_hold_makes_a_workbook(name):
     """The workbook writer itself, for any text (control characters, surrogates aside)."""
