@@ -12,10 +12,12 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Prefetch, Q
 from django.urls import reverse
+from django.utils import translation
 
 from scoring.documents import data as doc
 from scoring.documents.fingerprint import canonical_dict, fingerprint, verification_code
 from scoring.engine import get_rule_set
+from scoring.history import SIGNATURES, history_lines
 from scoring.links import public_url
 from scoring.models import Deal, Penalty, ScoreSheet, SheetEvent, Signature
 from scoring.scores import counted, deal_quota
@@ -335,21 +337,39 @@ def sheet_views_bulk(tables) -> list[SheetView]:
     return views
 
 
-def sheet_amendments(sheet_ids: list[int]) -> dict[int, tuple[doc.SheetAmendment, ...]]:
-    """Corrections made with a reason (those after a signature), by sheet: one query."""
-    result: dict[int, list[doc.SheetAmendment]] = {}
-    for event in (
-        SheetEvent.objects.filter(sheet_id__in=sheet_ids).exclude(reason="").order_by("at", "pk")
-    ):
-        summary = event.action
-        if "deal" in event.data:
-            summary = f"{event.action} #{event.data['deal']}"
-        result.setdefault(event.sheet_id, []).append(
-            doc.SheetAmendment(
-                at=event.at, by=event.actor_label, reason=event.reason, summary=summary
-            )
-        )
-    return {k: tuple(v) for k, v in result.items()}
+def seat_names(table: Table) -> list[str]:
+    """The players' names at a table, by position (what the event log's positions refer to)."""
+    return [
+        seat.registration.player.full_name
+        for seat in table.seats.select_related("registration__player").order_by("position")
+    ]
+
+
+def sheet_amendments(views: list[SheetView]) -> dict[int, tuple[doc.SheetAmendment, ...]]:
+    """What the amendment box of each sheet's documents tells, by sheet: the changes made
+    after a signature and the referee's changes given with a reason (penalties among them),
+    each as the history tells it, in French as printed sheets are. One query."""
+    names = {view.sheet.pk: view.names for view in views}
+    events: dict[int, list[SheetEvent]] = {}
+    for event in SheetEvent.objects.filter(sheet_id__in=list(names)).order_by("at", "pk"):
+        events.setdefault(event.sheet_id, []).append(event)
+    result: dict[int, tuple[doc.SheetAmendment, ...]] = {}
+    with translation.override("fr"):
+        for sheet_id, sheet_events in events.items():
+            lines = [
+                doc.SheetAmendment(
+                    at=line.at,
+                    by=line.who,
+                    reason=line.reason,
+                    summary=line.sentence,
+                    after_signature=line.after_signature,
+                )
+                for line in history_lines(sheet_events, names[sheet_id])
+                if line.action not in SIGNATURES and (line.after_signature or line.reason)
+            ]
+            if lines:
+                result[sheet_id] = tuple(lines)
+    return result
 
 
 # ---------------------------------------------------------------------------------------------
@@ -394,6 +414,8 @@ def seating_plan(round_: Round, *, request=None, with_pins: bool = False) -> doc
                         else "",
                         licence=seat.registration.player.licence,
                         pin=seat.registration.pin if with_pins else "",
+                        last_name=seat.registration.player.last_name,
+                        first_name=seat.registration.player.first_name,
                     )
                     for seat in table.seats.all()
                 ),

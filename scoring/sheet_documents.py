@@ -39,7 +39,7 @@ def sheets_data(
 ) -> Iterator[doc.SheetData]:
     """SheetData for every table of the scope, with a constant number of queries."""
     views = sheet_views_bulk(tables)
-    amendments = sheet_amendments([v.sheet.pk for v in views]) if not blank else {}
+    amendments = sheet_amendments(views) if not blank else {}
     for view in views:
         code = verification_code(view.sheet.fingerprint)
         yield sheet_data(

@@ -8,6 +8,8 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from scoring.documents.data import StandingsSection
+
 EMPTY = (None, "")  # django-tables2's empty values: shown as the column's default
 
 
@@ -152,3 +154,24 @@ def standings_rows(standings, rounds: list[int], *, through: int | None = None) 
             row[f"round_{n}"] = e.rounds.get(n, "") if through is None or n <= through else ""
         rows.append(row)
     return rows
+
+
+def team_section(teams, *, through: int | None = None) -> StandingsSection:
+    """The team standings as a section of the exports: rank, team, members (each with their
+    own total, as the standings page shows them) and the team's total."""
+    members_text = []
+    for team in teams:
+        parts = []
+        for member in team.members:
+            total = member.total if through is None else member.total_through(through)
+            name = member.name + (f" ({_('withdrawn')})" if member.withdrawn else "")
+            parts.append(f"{name} {total}")
+        members_text.append(" · ".join(parts) or None)
+    return StandingsSection(
+        title=str(_("Team standings")),
+        headers=[str(_("Rank")), str(_("Team")), str(_("Members")), str(_("Total"))],
+        rows=[
+            [f"{t.rank}=" if t.tied else t.rank, t.name, members, t.total]
+            for t, members in zip(teams, members_text, strict=True)
+        ],
+    )

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from scoring.engine import RULE_SETS
@@ -286,7 +287,16 @@ class Table(models.Model):
         return str(_("Table %(number)d") % {"number": self.number})
 
 
-SEAT_LABELS = [_("North"), _("East"), _("South"), _("West"), _("Fifth")]  # by table position
+# By table position. The fifth seat of a table of five is « Cinquième » (short « 5e »), the
+# same word on every page and document (scoring.documents.labels prints it the same way).
+SEAT_LABELS = [_("North"), _("East"), _("South"), _("West"), _("Fifth")]
+SEAT_SHORT_LABELS = [
+    pgettext_lazy("seat", "N"),
+    pgettext_lazy("seat", "E"),
+    pgettext_lazy("seat", "S"),
+    pgettext_lazy("seat", "W"),
+    pgettext_lazy("seat", "5th"),
+]
 
 
 class Seat(models.Model):
@@ -318,3 +328,8 @@ class Seat(models.Model):
     @property
     def label(self) -> str:
         return str(SEAT_LABELS[self.position])
+
+    @property
+    def short_label(self) -> str:
+        """The seat in a narrow column: N, E, S, O (W in English), 5e (5th)."""
+        return str(SEAT_SHORT_LABELS[self.position])

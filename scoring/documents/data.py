@@ -18,6 +18,15 @@ class SheetPlayer:
     club: str = ""
     licence: str = ""
     pin: str = ""  # only for table cards; never printed on a score sheet
+    last_name: str = ""  # for lists in alphabetical order ("" when unknown: ``name`` is used)
+    first_name: str = ""
+
+    @property
+    def listed_name(self) -> str:
+        """The name as an alphabetical list prints it: last name first."""
+        if not self.last_name:
+            return self.name
+        return f"{self.last_name} {self.first_name}".strip()
 
 
 @dataclass(frozen=True)
@@ -62,10 +71,14 @@ class SheetSignature:
 
 @dataclass(frozen=True)
 class SheetAmendment:
+    """A change the sheet's amendment box tells: ``summary`` is the whole sentence as the
+    history tells it (who, when, what, and the reason)."""
+
     at: datetime
     by: str
     reason: str
     summary: str
+    after_signature: bool = False  # made while signatures stood: it voided them
 
 
 @dataclass(frozen=True)
@@ -128,3 +141,13 @@ class SeatingPlan:
     tournament_date: date
     round_number: int
     tables: tuple[SeatingTable, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class StandingsSection:
+    """A further table of a standings export (the team standings of a team event): a title,
+    its column headers and its rows (int, str, or None for an empty cell)."""
+
+    title: str
+    headers: list[str]
+    rows: list[list]

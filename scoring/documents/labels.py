@@ -4,7 +4,18 @@ Printed score sheets are French documents, as the FFT's are; the web pages trans
 Django's catalogue instead.
 """
 
-SEAT_NAMES = {"N": "Nord", "E": "Est", "S": "Sud", "O": "Ouest", "W": "Ouest", "5": "5e place"}
+# The seats: the fifth seat of a table of five is « Cinquième » (short « 5e »), as on the web
+# pages (SEAT_LABELS in tournaments.models). Documents keep the seat as a letter ("5" for the
+# fifth, which the fingerprints of signed sheets hold); these are what is printed for it.
+SEAT_NAMES = {"N": "Nord", "E": "Est", "S": "Sud", "O": "Ouest", "W": "Ouest", "5": "Cinquième"}
+SEAT_SHORT = {"N": "N", "E": "E", "S": "S", "O": "O", "W": "O", "5": "5e"}
+
+
+def seat_short(seat: str) -> str:
+    """The seat as printed in a narrow column: N, E, S, O, 5e."""
+    return SEAT_SHORT.get(seat.strip().upper(), seat)
+
+
 CONTRACTS = {
     "petite": "Petite",
     "prise": "Petite",
@@ -39,3 +50,11 @@ MONTHS = [
     "décembre",
 ]
 KINDS = {"played": "jouée", "passed": "passée", "referee": "arbitre"}
+
+
+def amendment_title(sheet) -> str:
+    """The amendment box says "amended after signature" only when that is what happened: a
+    change while signatures stood, or a sheet still waiting to be signed again."""
+    if sheet.status == "amended" or any(a.after_signature for a in sheet.amendments):
+        return "MODIFIÉE APRÈS SIGNATURE"
+    return "INTERVENTIONS DE L'ARBITRE"

@@ -31,7 +31,16 @@ from openpyxl.utils import get_column_letter
 
 from .data import SheetData, SheetDeal
 from .fingerprint import verification_code as _code_of
-from .labels import CAMPS, CONTRACTS, KINDS, METHODS, SEAT_NAMES, STATUSES
+from .labels import (
+    CAMPS,
+    CONTRACTS,
+    KINDS,
+    METHODS,
+    SEAT_NAMES,
+    STATUSES,
+    amendment_title,
+    seat_short,
+)
 from .spreadsheet import Package as _Package
 from .spreadsheet import Sheet as _Sheet
 from .spreadsheet import Styles as _Styles
@@ -340,7 +349,8 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
         _text(ws, r, col, heads.get(col, ""), font=BOLD, fill=HEAD_FILL)
     for i, player in enumerate(data.players):
         row = r + 1 + i
-        _text(ws, row, 1, f"{player.seat} — {SEAT_NAMES.get(player.seat, player.seat)}", font=BOLD)
+        seat = f"{seat_short(player.seat)} — {SEAT_NAMES.get(player.seat, player.seat)}"
+        _text(ws, row, 1, seat, font=BOLD)
         _text(ws, row, 3, player.name, font=BOLD)
         _text(ws, row, 6, player.club)
         _text(ws, row, 10, player.licence)
@@ -350,7 +360,7 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
     for col, (label, _width) in enumerate(INPUT_HEADERS, 1):
         _text(ws, h, col, label, font=BOLD, fill=HEAD_FILL, align=CENTER, border=BORDER)
     for i, player in enumerate(data.players):
-        head = f"{player.seat} — {player.name}"
+        head = f"{seat_short(player.seat)} — {player.name}"
         _text(
             ws, h, lay.score_cols[i], head, font=BOLD, fill=HEAD_FILL, align=CENTER, border=BORDER
         )
@@ -455,13 +465,11 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
 
     # Amendments.
     if data.amendments or data.status == "amended":
-        _text(ws, row, 1, "MODIFIÉE APRÈS SIGNATURE", font=ORANGE_BOLD, fill=AMEND_FILL)
+        _text(ws, row, 1, amendment_title(data), font=ORANGE_BOLD, fill=AMEND_FILL)
         row += 1
         for amendment in data.amendments:
             _num(ws, row, 1, _local(amendment.at), fmt=DATETIME_FORMAT, align=LEFT)
-            _text(ws, row, 3, f"par {amendment.by}")
-            _text(ws, row, 5, f"Motif : {amendment.reason}")
-            _text(ws, row, 11, amendment.summary)
+            _text(ws, row, 3, amendment.summary)
             row += 1
         row += 1
 
@@ -471,7 +479,7 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
     by_player: dict[str, Any] = {}
     for signature in data.signatures:
         by_player.setdefault(signature.player, signature)
-    entries = [(f"{p.seat} — {p.name}", by_player.get(p.name)) for p in data.players]
+    entries = [(f"{seat_short(p.seat)} — {p.name}", by_player.get(p.name)) for p in data.players]
     referee_label = f"Arbitre — {data.referee}" if data.referee else "Arbitre"
     entries.append((referee_label, by_player.get(data.referee) if data.referee else None))
     for label, signature in entries:

@@ -5,7 +5,8 @@ the project: models, services, forms, templates and documents.
 
 - deal — donne: one hand, from dealing to the last trick.
 - round — position / séance: a block of deals after which players change tables.
-- table — table; seat — place (North, East, South, West, and a fifth seat at a table of 5).
+- table — table; seat — place: Nord, Est, Sud, Ouest (N, E, S, O) and, at a table of 5, the
+  fifth seat — Cinquième (5e), the one name every page and document uses.
 - taker — preneur: won the bidding; plays alone, or with a called partner at 5 players.
 - partner — partenaire (appelé): at 5 players, the holder of the called king.
 - attack — attaque: the taker (and partner); defence — défense: everybody else.

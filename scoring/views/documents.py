@@ -8,9 +8,10 @@ from django.views import View
 from django.views.decorators.http import require_safe
 
 from scoring.documents.fingerprint import diff_sheets, normalize_code
+from scoring.history import history_lines
 from scoring.links import public_url
 from scoring.models import SheetEvent, SheetSeal
-from scoring.selectors import current_canonical
+from scoring.selectors import current_canonical, seat_names
 from scoring.sheet_documents import render_sheets, tables_in_scope
 from tarot_club.errors import ServiceError
 from tournaments.views.mixins import StaffTournamentMixin
@@ -86,9 +87,13 @@ def verify_code(request, code: str):
             table=sheet.table,
             matches=fingerprint == seal.fingerprint,
             changes=diff_sheets(seal.content, content),
-            later=list(
-                SheetEvent.objects.filter(sheet=sheet, at__gt=seal.sealed_at).order_by("at")
-            ),
+            later=[
+                line
+                for line in history_lines(
+                    SheetEvent.objects.filter(sheet=sheet), seat_names(sheet.table)
+                )
+                if line.at > seal.sealed_at
+            ],
             current_code=sheet.fingerprint,
         )
     return render(request, "scoring/verify.html", context, status=200 if seal else 404)

@@ -26,7 +26,7 @@ from scoring.presenters import explanation_lines
 from scoring.scores import to_engine
 from scoring.selectors import round_tables
 from scoring.standings import COUNTED, current_round, current_standings
-from scoring.tables import StandingsTable, standings_rows
+from scoring.tables import StandingsTable, standings_rows, team_section
 from tournaments.models import Player, Registration, Seat, Tournament
 
 CACHE_SECONDS = 600
@@ -163,20 +163,27 @@ def standings(request, tournament):
 def standings_export(request, tournament, fmt: str):
     if not tournament.standings_public:
         raise Http404
-    data, _through, table = _standings_context(tournament, request)
+    data, through, table = _standings_context(tournament, request)
     headers, *values = table.values()
+    more = []
+    if tournament.is_team_event:
+        more.append(team_section(data.team_standings(through), through=through))
+        title = _("Individual standings")
+    else:
+        title = _("Standings")
     name = f"classement-{tournament.slug}"
     if fmt == "csv":
-        response = HttpResponse(exports.to_csv(headers, values), content_type="text/csv")
+        response = HttpResponse(exports.to_csv(headers, values, more=more), content_type="text/csv")
         filename = f"{name}.csv"
     elif fmt == "csv-fr":
         response = HttpResponse(
-            exports.to_csv(headers, values, french=True), content_type="text/csv; charset=utf-8"
+            exports.to_csv(headers, values, french=True, more=more),
+            content_type="text/csv; charset=utf-8",
         )
         filename = f"{name}-excel-fr.csv"
     elif fmt == "xlsx":
         response = HttpResponse(
-            exports.to_xlsx(_("Standings"), headers, values),
+            exports.to_xlsx(str(title), headers, values, more=more),
             content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         )
         filename = f"{name}.xlsx"
@@ -185,7 +192,7 @@ def standings_export(request, tournament, fmt: str):
 
         subtitle = _provisional_text(data) or _("Final standings")
         response = HttpResponse(
-            standings_pdf(tournament.name, str(subtitle), headers, values),
+            standings_pdf(tournament.name, str(subtitle), headers, values, more=more),
             content_type="application/pdf",
         )
         filename = f"{name}.pdf"
@@ -377,6 +384,7 @@ def tv(request, tournament):
         return render(request, "tournaments/public/hidden.html", _context(tournament))
     data = current_standings(tournament)
     rows = standings_rows(data.standings(), [])
+    last = data.pending[-1] if data.pending else None
     return render(
         request,
         "tournaments/public/tv.html",
@@ -385,6 +393,10 @@ def tv(request, tournament):
             rows=rows,
             teams=data.team_standings() if tournament.is_team_event else None,
             provisional=_provisional_text(data),
+            # The tables of the last round whose sheet is not entered yet: still playing.
+            playing={"round": last.round_number, "tables": last.missing}
+            if last and last.missing
+            else None,
         ),
     )
 

@@ -28,11 +28,12 @@ from scoring.forms import (
     PinForm,
     focus_first_error,
 )
+from scoring.history import deal_versions, history_lines
 from scoring.labels import of_person
 from scoring.links import public_url
 from scoring.models import Deal, ScoreSheet
 from scoring.presenters import explanation_lines
-from scoring.selectors import SHEET_WITH_TOURNAMENT, sheet_view
+from scoring.selectors import SHEET_WITH_TOURNAMENT, seat_names, sheet_view
 from scoring.services import Actor, DealConflict, InvalidDealInput
 from scoring.templatetags.tarot import short_name
 from tarot_club.errors import ServiceError
@@ -513,11 +514,11 @@ class SheetHistoryView(StaffTournamentMixin, View):
             round__tournament=self.tournament,
         )
         sheet = table.sheet
-        events = list(sheet.events.select_related("actor"))
-        deal_history = list(
+        names = seat_names(table)
+        versions = (
             Deal.history.filter(sheet_id=sheet.pk)
             .select_related("history_user")
-            .order_by("-history_date")
+            .order_by("-history_date", "-history_id")
         )
         return render(
             request,
@@ -526,7 +527,7 @@ class SheetHistoryView(StaffTournamentMixin, View):
                 "tournament": self.tournament,
                 "table": table,
                 "sheet": sheet,
-                "events": events,
-                "deal_history": deal_history,
+                "lines": history_lines(sheet.events.all(), names),
+                "versions": deal_versions(versions, names),
             },
         )

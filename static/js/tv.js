@@ -1,21 +1,140 @@
-// Projector view: show the standings page by page, then start again. No dependency.
+// The room's screen: page through every view (team standings, then individual standings) so
+// that every player is shown once in every cycle, whatever the size of the screen.
+//
+// Rows are one line each (CSS); this script measures how many fit in the height left under the
+// title, lays them out in as many columns as the width allows (one wide column with clubs when
+// the whole field fits), and shows one page after the other. New standings fetched by live.js
+// are put in at the start of the next cycle, so a cycle always shows one consistent ranking;
+// the band of tables still playing is updated at once. `?secondes=N` on the address sets the
+// time a page stays on screen. With prefers-reduced-motion, pages change without a fade.
 (function () {
   "use strict";
   var root = document.querySelector(".tv");
   if (!root) return;
-  var rows = Array.prototype.slice.call(root.querySelectorAll(".tv-row"));
-  var perPage = parseInt(root.dataset.rowsPerPage, 10) || 12;
-  var seconds = parseInt(root.dataset.pageSeconds, 10) || 10;
-  var pages = Math.max(1, Math.ceil(rows.length / perPage));
-  var label = root.querySelector(".tv-page");
-  var page = 0;
-  function show() {
-    rows.forEach(function (row, i) {
-      row.hidden = Math.floor(i / perPage) !== page;
-    });
-    if (label) label.textContent = (page + 1) + " / " + pages;
-    page = (page + 1) % pages;
+  var holder = root.querySelector("[data-tv-views]");
+  var title = root.querySelector("[data-tv-title]");
+  var pager = root.querySelector("[data-tv-pager]");
+  var params = new URLSearchParams(window.location.search);
+  var seconds = parseFloat(params.get("secondes")) || parseFloat(root.dataset.pageSeconds) || 10;
+  seconds = Math.max(0.2, seconds);
+  var minColumnEm = parseFloat(root.dataset.columnEm) || 15;
+  var pages = [];
+  var index = -1;
+  var cycles = 0;
+  var timer = null;
+  var paused = false;
+  var pending = null; // fresh views from live.js, put in at the start of the next cycle
+
+  function views() {
+    return Array.prototype.slice.call(holder.querySelectorAll(".tv-view"));
   }
+
+  function rowsOf(view) {
+    return Array.prototype.slice.call(view.querySelectorAll(".tv-row"));
+  }
+
+  function measure(view) {
+    var list = view.querySelector(".tv-list");
+    var rows = rowsOf(view);
+    views().forEach(function (v) { v.hidden = v !== view; });
+    rows.forEach(function (row) { row.hidden = false; });
+    list.style.gridTemplateRows = "";
+    list.style.gridTemplateColumns = "";
+    view.classList.remove("tv-wide");
+    if (!rows.length) return [{ view: view, start: 0, end: 0 }];
+    var rowHeight = rows[0].getBoundingClientRect().height || 1;
+    var perColumn = Math.max(1, Math.floor((list.clientHeight + 0.5) / rowHeight));
+    var fontSize = parseFloat(getComputedStyle(rows[0]).fontSize) || 16;
+    var columns = 1;
+    if (rows.length > perColumn) {
+      columns = Math.max(1, Math.floor(list.clientWidth / (minColumnEm * fontSize)));
+      // No more columns than the rows need: a short last page stays readable.
+      columns = Math.min(columns, Math.ceil(rows.length / perColumn));
+    }
+    var shownRows = Math.min(perColumn, rows.length);
+    list.style.gridTemplateRows = "repeat(" + shownRows + ", " + rowHeight + "px)";
+    list.style.gridTemplateColumns = "repeat(" + columns + ", minmax(0, 1fr))";
+    view.classList.toggle("tv-wide", columns === 1);
+    var perPage = perColumn * columns;
+    var result = [];
+    for (var start = 0; start < rows.length; start += perPage) {
+      result.push({ view: view, start: start, end: Math.min(rows.length, start + perPage) });
+    }
+    return result;
+  }
+
+  function layout() {
+    var current = pages[index];
+    pages = [];
+    views().forEach(function (view) { pages = pages.concat(measure(view)); });
+    // Keep showing the same first row after a resize.
+    index = 0;
+    if (current) {
+      for (var i = 0; i < pages.length; i++) {
+        if (pages[i].view === current.view && pages[i].start <= current.start) index = i;
+      }
+    }
+    root.dataset.pages = String(pages.length);
+  }
+
+  function show() {
+    var page = pages[index];
+    if (!page) return;
+    views().forEach(function (v) { v.hidden = v !== page.view; });
+    rowsOf(page.view).forEach(function (row, i) {
+      row.hidden = i < page.start || i >= page.end;
+    });
+    var ofView = pages.filter(function (p) { return p.view === page.view; });
+    var list = page.view.querySelector(".tv-list");
+    list.classList.remove("tv-enter");
+    void list.offsetWidth; // restart the fade
+    list.classList.add("tv-enter");
+    if (title) title.textContent = page.view.dataset.title || "";
+    if (pager) {
+      pager.textContent = ofView.length > 1
+        ? (root.dataset.labelPage || "") + " " + (ofView.indexOf(page) + 1) + "/" + ofView.length
+        : "";
+    }
+    root.dataset.page = String(index);
+  }
+
+  function next() {
+    index += 1;
+    if (index >= pages.length) {
+      index = 0;
+      cycles += 1;
+      root.dataset.cycle = String(cycles);
+      if (pending) {
+        holder.innerHTML = pending.innerHTML;
+        pending = null;
+        pages = [];
+      }
+      if (!pages.length) layout();
+    }
+    show();
+    schedule();
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    if (!paused) timer = setTimeout(next, seconds * 1000);
+  }
+
+  holder.addEventListener("live:update", function (event) {
+    event.preventDefault();
+    pending = event.detail.fresh;
+  });
+  document.addEventListener("live:pause", function () { paused = true; clearTimeout(timer); });
+  document.addEventListener("live:resume", function () { paused = false; schedule(); });
+  var resizing = null;
+  window.addEventListener("resize", function () {
+    clearTimeout(resizing);
+    resizing = setTimeout(function () { layout(); show(); }, 150);
+  });
+
+  root.dataset.cycle = "0";
+  layout();
+  index = 0;
   show();
-  if (pages > 1) setInterval(show, seconds * 1000);
+  schedule();
 })();

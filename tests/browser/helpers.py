@@ -153,3 +153,40 @@ SMALL_TARGETS = """
 def small_targets(page, minimum: int = 44) -> list[str]:
     """The controls on the page smaller than ``minimum`` × ``minimum`` CSS px."""
     return page.evaluate(SMALL_TARGETS, minimum)
+# --- accessibility (axe-core, from the axe-playwright-python wheel) ------------------------------
+
+BLOCKING_IMPACTS = ("serious", "critical")
+
+
+def axe_problems(page) -> list[str]:
+    """Serious and critical axe-core violations of the page as it is now, one line each.
+
+    Text whose contrast axe measured but could not classify (it reports those as "incomplete",
+    for example white text on a white button, a 1:1 ratio) counts as a violation too when the
+    measured ratio is below the one WCAG 2.1 AA asks for.
+    """
+    from axe_playwright_python.sync_playwright import Axe
+
+    # A fade in progress is not the contrast a reader gets: let it end first.
+    page.wait_for_function(
+        "() => document.getAnimations().every((a) => a.playState !== 'running')",
+        timeout=5_000,
+    )
+    results = Axe().run(page, options={"resultTypes": ["violations", "incomplete"]}).response
+    problems = []
+    for violation in results["violations"]:
+        if violation["impact"] in BLOCKING_IMPACTS:
+            targets = [" ".join(map(str, node["target"])) for node in violation["nodes"][:5]]
+            problems.append(f"{violation['id']} ({violation['impact']}): {targets}")
+    for item in results["incomplete"]:
+        if item["id"] != "color-contrast":
+            continue
+        for node in item["nodes"]:
+            for check in node.get("any", []):
+                data = check.get("data") or {}
+                ratio, expected = data.get("contrastRatio"), data.get("expectedContrastRatio")
+                if ratio and expected and float(ratio) < float(str(expected).split(":")[0]):
+                    problems.append(
+                        f"color-contrast (measured {ratio}:1 < {expected}): {node['target']}"
+                    )
+    return problems

@@ -330,11 +330,13 @@ def test_score_preview_fits_a_phone(phone, shot):
     result = _preview_a_deal(page)
     shot(page, "preview")
     assert_no_sideways_scroll(page, "deal form with the score preview")
-    card = result.bounding_box()
-    table = result.locator("table.scores").bounding_box()
-    assert table["x"] + table["width"] <= card["x"] + card["width"], (
-        f"the scores table ends at {table['x'] + table['width']:.0f}px, "
-        f"its card at {card['x'] + card['width']:.0f}px"
+    # Both edges measured at once: a later preview may replace the element between two calls.
+    card_right, table_right = result.evaluate(
+        "(card) => [card.getBoundingClientRect().right,"
+        " card.querySelector('table.scores').getBoundingClientRect().right]"
+    )
+    assert table_right <= card_right, (
+        f"the scores table ends at {table_right:.0f}px, its card at {card_right:.0f}px"
     )
 
 

@@ -111,7 +111,11 @@ def table_of_four() -> SheetData:
                 at=_at(16, 40),
                 by=REFEREE,
                 reason="Erreur de saisie des points (donne 3)",
-                summary="Donne 3 : points 43 → 45",
+                summary=(
+                    "Donne 3 corrigée par Chloé Arbitre à 18:40 : 43 → 45 points "
+                    "(motif : Erreur de saisie des points (donne 3))"
+                ),
+                after_signature=True,
             ),
         ),
         status="amended",

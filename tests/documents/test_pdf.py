@@ -164,7 +164,7 @@ def test_table_of_five_dead_seat(five_dead):
     assert lines.count("mort") == 2  # the dealer's cell, each deal
     after = lines[lines.index("Bilan de la position (total des donnes)") + 1 :]
     assert after[:5] == [signed(t) for t in FIVE_DEAD_TOTALS]
-    assert "5e place" in lines and "Zoé Été" in lines
+    assert "5e — Cinquième" in lines and "Zoé Été" in lines
 
 
 def test_table_of_five_called_partner(five_called):

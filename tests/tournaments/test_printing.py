@@ -58,11 +58,12 @@ def test_seating_plan_lists_every_player_at_their_table(tournament, round_of_nin
     for number, names in enumerate(seating, start=1):
         assert re.findall(r"Ana [^\n]+", tables[number]) == names
 
-    # Page 2: every player in alphabetical order, with the table number.
+    # Page 2: every player in alphabetical order of last names, last name first, with the table
+    # number (every first name is Ana here).
     table_of = {name: n for n, names in enumerate(seating, start=1) for name in names}
-    listed = re.findall(r"(Ana [^\n]+)\n(\d+)\n", alphabetical)
-    assert [name for name, _ in listed] == sorted(table_of)
-    assert {name: int(n) for name, n in listed} == table_of
+    listed = re.findall(r"([^\n]+) Ana\n(\d+)\n", alphabetical)
+    assert [f"Ana {last}" for last, _ in listed] == sorted(table_of)
+    assert {f"Ana {last}": int(n) for last, n in listed} == table_of
 
     # No PIN on a plan pinned to the wall.
     for pin in tournament.registrations.values_list("pin", flat=True):

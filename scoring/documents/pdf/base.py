@@ -32,7 +32,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
-from ..labels import DAYS, MONTHS, SEAT_NAMES
+from ..labels import DAYS, MONTHS, SEAT_NAMES, seat_short
 
 # --- fonts, colours, styles --------------------------------------------------------------------
 
@@ -168,6 +168,11 @@ def when(value: datetime) -> str:
 
 def seat_name(seat: str) -> str:
     return SEAT_NAMES.get(seat.strip().upper(), seat)
+
+
+def seat_label(seat: str) -> str:
+    """« N — Nord », « 5e — Cinquième »."""
+    return f"{clean(seat_short(seat))} — {seat_name(seat)}"
 
 
 def wrap_lines(text: str, font: str, size: float, width: float, max_lines: int = 0) -> list[str]:

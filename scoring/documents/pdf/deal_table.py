@@ -15,7 +15,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table, TableStyle
 
 from ..data import SheetData, SheetDeal
-from ..labels import CAMPS, CONTRACTS, HANDFULS
+from ..labels import CAMPS, CONTRACTS, HANDFULS, seat_short
 from .base import (
     BOLD,
     CUMUL_BG,
@@ -172,7 +172,7 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
     score_cols = [n_in + 2 * i for i in range(n)]
     cumul_cols = [c + 1 for c in score_cols]
     width_of = dict(zip(keys, in_widths, strict=True))
-    seat_of = {p.name: clean(p.seat) for p in players}
+    seat_of = {p.name: clean(seat_short(p.seat)) for p in players}
 
     def who(name: str, key: str) -> str:
         if not name:
@@ -184,7 +184,7 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
 
     player_heads: list[str] = []
     for player in players:
-        label = f"{clean(player.seat)} — {clean(player.name)}"
+        label = f"{clean(seat_short(player.seat))} — {clean(player.name)}"
         player_heads += [_two_lines(label, BOLD, 7, 2 * score_width - 4), EMPTY]
     rows: list[list] = [
         [h for _, h in columns] + player_heads,

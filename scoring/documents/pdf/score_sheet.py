@@ -20,7 +20,7 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, Ta
 
 from ..data import SheetData, SheetSignature
 from ..fingerprint import verification_code
-from ..labels import METHODS, STATUSES
+from ..labels import METHODS, STATUSES, amendment_title, seat_short
 from .base import (
     AMEND_ORANGE,
     BOLD,
@@ -41,7 +41,7 @@ from .base import (
     footer_drawer,
     long_date,
     paragraph_style,
-    seat_name,
+    seat_label,
     split_chars,
     when,
     wrap_lines,
@@ -225,7 +225,7 @@ class _SheetHead(Flowable):
         c.restoreState()
 
     def _players(self, c, top: float, width: float) -> None:
-        cols = [0, 21 * mm, width - 82 * mm, width - 24 * mm, width]
+        cols = [0, 26 * mm, width - 82 * mm, width - 24 * mm, width]
         rows = len(self.sheet.players)
         bottom = top - self.players_h
         c.setFillColor(HEAD_BG)
@@ -237,11 +237,7 @@ class _SheetHead(Flowable):
         c.setFillColor(INK)
         for i, player in enumerate(self.sheet.players):
             base = top - self.HEAD_ROW_H - (i + 1) * self.ROW_H + 1.8 * mm
-            seat = (
-                f"{clean(player.seat)} — {seat_name(player.seat)}"
-                if player.seat != "5"
-                else "5e place"
-            )
+            seat = seat_label(player.seat)
             c.setFont(BOLD, 8)
             c.drawString(cols[0] + 1.5 * mm, base, fit(seat, cols[1] - cols[0] - 2 * mm, BOLD, 8))
             c.setFont(BOLD, 9.5)
@@ -319,18 +315,16 @@ class _SheetHead(Flowable):
 def _amendments(sheet: SheetData) -> tuple[Table, float]:
     lines: list[str] = []
     for amendment in sheet.amendments:
-        text = (
+        text = clean(amendment.summary) or (
             f"le {when(amendment.at)} par {clean(amendment.by)} — motif : {clean(amendment.reason)}"
         )
-        if amendment.summary:
-            text += f" — {clean(amendment.summary)}"
         lines += wrap_lines(text, FONT, 7.5, SHEET_WIDTH - 8, 3)
     if not lines:
         lines = ["(détail des modifications non fourni)"]
     lines = lines[:12]
     heights = [5 * mm, len(lines) * 9.2 + 3]
     table = Table(
-        [["MODIFIÉE APRÈS SIGNATURE"], ["\n".join(lines)]],
+        [[amendment_title(sheet)], ["\n".join(lines)]],
         colWidths=[SHEET_WIDTH],
         rowHeights=heights,
     )
@@ -356,7 +350,8 @@ def _signatures(sheet: SheetData) -> tuple[Table, float]:
     for signature in sheet.signatures:
         by_player.setdefault(signature.player, signature)
     boxes: list[tuple[str, SheetSignature | None, bool]] = [
-        (f"{clean(p.seat)} — {clean(p.name)}", by_player.get(p.name), False) for p in sheet.players
+        (f"{clean(seat_short(p.seat))} — {clean(p.name)}", by_player.get(p.name), False)
+        for p in sheet.players
     ]
     referee_sig = by_player.get(sheet.referee) if sheet.referee else None
     if referee_sig is None:

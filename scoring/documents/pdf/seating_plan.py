@@ -34,13 +34,20 @@ from .base import (
     seat_name,
 )
 
+LIGATURES = str.maketrans({"œ": "oe", "Œ": "Oe", "æ": "ae", "Æ": "Ae", "ß": "ss"})
 
-def _sort_key(name: str) -> tuple[bool, str, str]:
-    """French alphabetical order: accents and punctuation ignored ("Élodie" files under E);
-    names without a letter last."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    plain = "".join(ch for ch in decomposed if ch.isalnum() or ch == " ").casefold().strip()
-    return not plain[:1].isalpha(), plain, name
+
+def _plain(text: str) -> str:
+    """A name as French alphabetical order reads it: ligatures spelt out, accents, case,
+    hyphens and apostrophes ignored ("Œuvray" files under O, "Élodie" under E)."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(LIGATURES))
+    return "".join(ch for ch in decomposed if ch.isalnum() or ch == " ").casefold().strip()
+
+
+def sort_key(player: SheetPlayer) -> tuple[bool, str, str, str]:
+    """By last name, then first name; names without a letter last."""
+    last = _plain(player.last_name or player.name)
+    return not last[:1].isalpha(), last, _plain(player.first_name), player.listed_name
 
 
 def plan_title(plan: SeatingPlan) -> str:
@@ -104,9 +111,7 @@ def seating_plan_pdf(plan: SeatingPlan) -> bytes:
         story.append(Paragraph("Aucune table.", s_sub))
 
     # Alphabetical list.
-    entries = sorted(
-        ((p, t) for t in plan.tables for p in t.players), key=lambda e: _sort_key(e[0].name)
-    )
+    entries = sorted(((p, t) for t in plan.tables for p in t.players), key=lambda e: sort_key(e[0]))
     story.append(PageBreak())
     story.append(footer)
     story.append(Paragraph(f"Liste alphabétique — position {plan.round_number}", s_title))
@@ -154,7 +159,7 @@ def _alphabetical_table(entries: Sequence[tuple[SheetPlayer, SeatingTable]], wid
     for player, table in entries:
         rows.append(
             [
-                fit(player.name, widths[0] - 8, BOLD, 13),
+                fit(player.listed_name, widths[0] - 8, BOLD, 13),
                 fit(player.club, widths[1] - 8, FONT, 11),
                 str(table.number),
                 seat_name(player.seat),

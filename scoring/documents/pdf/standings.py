@@ -5,14 +5,16 @@ page. Plain Python: no Django import.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from datetime import date, datetime
 from decimal import Decimal
 
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from ..data import StandingsSection
 from .base import (
     BOLD,
     CUMUL_BG,
@@ -35,11 +37,21 @@ from .base import (
 )
 
 
-def standings_pdf(title: str, subtitle: str, headers: list[str], rows: list[list]) -> bytes:
-    """A ranking table to pin on the wall; the header row repeats on every page.
+def standings_pdf(
+    title: str,
+    subtitle: str,
+    headers: list[str],
+    rows: list[list],
+    *,
+    more: Iterable[StandingsSection] = (),
+) -> bytes:
+    """A ranking table to pin on the wall; the header row repeats on every page. Each further
+    section (the team standings of a team event) follows on a new page, under its title.
 
-    Numbers are right-aligned. Six columns or more switch to landscape A4.
+    Numbers are right-aligned; an empty value (None) is an empty cell. Six columns or more
+    switch to landscape A4.
     """
+    more = list(more)
     n_cols = max([len(headers)] + [len(r) for r in rows]) if (headers or rows) else 1
     page = landscape(A4) if n_cols >= 6 else A4
     buffer = io.BytesIO()
@@ -53,37 +65,59 @@ def standings_pdf(title: str, subtitle: str, headers: list[str], rows: list[list
     if subtitle:
         story.append(Paragraph(escape(subtitle), s_sub))
     story.append(Spacer(1, 4 * mm))
+    story.append(_ranking(headers, rows, frame._width))
+    for section in more:
+        story += [
+            PageBreak(),
+            Paragraph(escape(section.title), s_title),
+            Spacer(1, 4 * mm),
+            _ranking(section.headers, section.rows, frame._width),
+        ]
+    with binary_streams():
+        doc.build(story, canvasmaker=FastCanvas)
+    return buffer.getvalue()
 
-    def shown(value: object) -> str:
-        if value is None:
-            return ""
-        if isinstance(value, bool):
-            return "oui" if value else "non"
-        if isinstance(value, Decimal | float):
-            return format_number(Decimal(str(value)))
-        if isinstance(value, datetime):
-            return when(value)
-        if isinstance(value, date):
-            return f"{value:%d/%m/%Y}"
-        return clean(value)
 
+def _shown(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "oui" if value else "non"
+    if isinstance(value, Decimal | float):
+        return format_number(Decimal(str(value)))
+    if isinstance(value, datetime):
+        return when(value)
+    if isinstance(value, date):
+        return f"{value:%d/%m/%Y}"
+    return clean(value)
+
+
+def _is_number(value: object) -> bool:
+    """A number, nothing, or a shared rank ("3=")."""
+    if value is None or value == "":
+        return True
+    if isinstance(value, int | float | Decimal) and not isinstance(value, bool):
+        return True
+    return (
+        isinstance(value, str)
+        and value.endswith("=")
+        and value[:-1].isascii()
+        and (value[:-1].isdigit())
+    )
+
+
+def _ranking(headers: list[str], rows: list[list], available: float) -> Table:
+    n_cols = max([len(headers)] + [len(r) for r in rows]) if (headers or rows) else 1
     font_size = 11 if n_cols <= 6 else 9.5
-    body = [[shown(v) for v in row] + [""] * (n_cols - len(row)) for row in rows]
+    body = [[_shown(v) for v in row] + [""] * (n_cols - len(row)) for row in rows]
     head = [clean(h) for h in headers] + [""] * (n_cols - len(headers))
     numeric = [
-        bool(rows)
-        and all(
-            isinstance(r[c], int | float | Decimal) or r[c] in (None, "")
-            for r in rows
-            if c < len(r)
-        )
-        for c in range(n_cols)
+        bool(rows) and all(_is_number(r[c]) for r in rows if c < len(r)) for c in range(n_cols)
     ]
     natural = []
     for c in range(n_cols):
         cells = [head[c]] + [r[c] for r in body]
         natural.append(max(stringWidth(t, BOLD, font_size) for t in cells) + 10)
-    available = frame._width
     total = sum(natural)
     if total > available:
         # Shrink the widest (text) columns first; cells are truncated to their column.
@@ -112,7 +146,4 @@ def standings_pdf(title: str, subtitle: str, headers: list[str], rows: list[list
     for r in range(2, len(body) + 1, 2):
         style.append(("BACKGROUND", (0, r), (-1, r), CUMUL_BG))
     table.setStyle(TableStyle(style))
-    story.append(table)
-    with binary_streams():
-        doc.build(story, canvasmaker=FastCanvas)
-    return buffer.getvalue()
+    return table

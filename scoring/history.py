@@ -1,0 +1,450 @@
+"""A score sheet's history as sentences people read, in the active language.
+
+One presenter for every place that tells what happened to a sheet: the history page, the
+verification page, and (in French, as printed sheets are) the amendment box of the PDF and the
+Excel workbook. Each event of the log (:class:`scoring.models.SheetEvent`) becomes one sentence:
+
+    « Donne 2 corrigée par arbitre1 à 21:52 : 47 → 45 points (motif : erreur de comptage) »
+
+Each kind of event has its writer in ``WRITERS``; a new kind of event (a referee's ruling, say)
+needs one function ``(event, names) -> str`` and one entry there. Events other than signatures
+change what the players vouched for: replaying the log tells which came after a signature.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from django.conf import settings
+from django.utils import timezone, translation
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.labels import CONTRACT_LABELS, EVENT_LABELS, HANDFUL_LABELS
+
+# Actions that record a signature; every other action changes the sheet (and so voids the
+# signatures standing when it happens).
+SIGNATURES = frozenset({"signed"})
+NONE = "—"  # nothing (no handful, no slam...), in any language
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    at: datetime
+    action: str
+    who: str
+    sentence: str  # the whole sentence, reason included
+    reason: str
+    after_signature: bool  # a change made while signatures stood: it voided them
+
+
+def history_lines(events: Iterable, names: Sequence[str]) -> list[HistoryLine]:
+    """The sentences of a sheet's events, oldest first. ``names``: the players' names by table
+    position (deals store positions)."""
+    lines = []
+    signed = False
+    for event in sorted(events, key=lambda e: (e.at, e.pk or 0)):
+        changes = event.action not in SIGNATURES
+        lines.append(
+            HistoryLine(
+                at=event.at,
+                action=event.action,
+                who=who(event),
+                sentence=sentence(event, names),
+                reason=event.reason or "",
+                after_signature=changes and signed,
+            )
+        )
+        signed = not changes  # a signature stands until the next change voids it
+    return lines
+
+
+def sentence(event, names: Sequence[str]) -> str:
+    """One event as a sentence, with its reason when it has one."""
+    writer = WRITERS.get(event.action, _other)
+    text = writer(event, names)
+    reason = (event.reason or "").strip()
+    if reason:
+        text += " " + _("(reason: %(reason)s)") % {"reason": reason}
+    return text
+
+
+def who(event) -> str:
+    """Who made the change: the referee's account, or the table through its private link."""
+    if event.actor_id is None and event.actor_label in _table_link_labels():
+        return _("the table link")
+    return event.actor_label or _("someone")
+
+
+def clock(moment: datetime) -> str:
+    return timezone.localtime(moment).strftime("%H:%M")
+
+
+# --- one writer per kind of event ---------------------------------------------------------------
+
+
+def _deal_created(event, names) -> str:
+    after = event.data.get("after") or {}
+    values = {"number": event.data.get("deal", 0), "who": who(event), "time": clock(event.at)}
+    if after.get("kind") == "passed":
+        return _("Deal %(number)d entered by %(who)s at %(time)s: everybody passed") % values
+    return _("Deal %(number)d entered by %(who)s at %(time)s: %(deal)s") % {
+        **values,
+        "deal": deal_description(after, names),
+    }
+
+
+def _deal_corrected(event, names) -> str:
+    before = event.data.get("before") or {}
+    after = event.data.get("after") or {}
+    changes = deal_changes(before, after, names) or [_("nothing changed in the deal")]
+    return _("Deal %(number)d corrected by %(who)s at %(time)s: %(changes)s") % {
+        "number": event.data.get("deal", 0),
+        "who": who(event),
+        "time": clock(event.at),
+        "changes": _("; ").join(changes),
+    }
+
+
+def _deal_removed(event, names) -> str:
+    values = {"number": event.data.get("deal", 0), "who": who(event), "time": clock(event.at)}
+    before = event.data.get("before")
+    if not before:
+        return _("Deal %(number)d removed by %(who)s at %(time)s") % values
+    return _("Deal %(number)d removed by %(who)s at %(time)s; it read: %(deal)s") % {
+        **values,
+        "deal": deal_description(before, names),
+    }
+
+
+def _paper_totals(event, names) -> str:
+    before = list(event.data.get("before") or [])
+    after = list(event.data.get("after") or [])
+    values = {"who": who(event), "time": clock(event.at)}
+    if not before:
+        totals = ", ".join(f"{_name(names, i)} {_number(total)}" for i, total in enumerate(after))
+        return _("Round totals of the paper sheet entered by %(who)s at %(time)s: %(totals)s") % {
+            **values,
+            "totals": totals,
+        }
+    changes = [
+        f"{_name(names, i)} {_number(old)} → {_number(new)}"
+        for i, (old, new) in enumerate(zip(before, after, strict=False))
+        if old != new
+    ]
+    return _("Round totals of the paper sheet corrected by %(who)s at %(time)s: %(changes)s") % {
+        **values,
+        "changes": ", ".join(changes) or _("nothing changed"),
+    }
+
+
+def _penalty(event, names) -> str:
+    amount = int(event.data.get("amount", 0))
+    return ngettext(
+        "Penalty of %(amount)s point for %(player)s, given by %(who)s at %(time)s",
+        "Penalty of %(amount)s points for %(player)s, given by %(who)s at %(time)s",
+        abs(amount),
+    ) % {
+        "amount": _number(amount),
+        "player": event.data.get("player", ""),
+        "who": who(event),
+        "time": clock(event.at),
+    }
+
+
+def _signed(event, names) -> str:
+    if event.data.get("method") == "paper":
+        return _("Paper sheet signed by every player, recorded by %(who)s at %(time)s") % {
+            "who": who(event),
+            "time": clock(event.at),
+        }
+    return _("Signed by %(player)s with their PIN at %(time)s") % {
+        "player": event.data.get("player", ""),
+        "time": clock(event.at),
+    }
+
+
+def _other(event, names) -> str:
+    label = EVENT_LABELS.get(event.action)
+    what = str(label) if label else _("Change")
+    return _("%(what)s by %(who)s at %(time)s") % {
+        "what": what,
+        "who": who(event),
+        "time": clock(event.at),
+    }
+
+
+WRITERS: dict[str, Callable[[object, Sequence[str]], str]] = {
+    "deal_created": _deal_created,
+    "deal_corrected": _deal_corrected,
+    "deal_removed": _deal_removed,
+    "paper_totals": _paper_totals,
+    "penalty": _penalty,
+    "signed": _signed,
+}
+
+
+# --- deals --------------------------------------------------------------------------------------
+
+
+def deal_description(deal: dict, names: Sequence[str]) -> str:
+    """A deal's inputs (a snapshot as the event log keeps it, positions for seats) in words:
+    « Garde, preneur Léa Martin, 2 bouts, 47 points, poignée simple (Hugo Petit) »."""
+    if deal.get("kind") == "passed":
+        return _("everybody passed")
+    parts = [
+        _contract(deal.get("contract")),
+        _("taker %(name)s") % {"name": _name(names, deal.get("taker"))},
+        _oudlers(deal.get("oudlers")),
+        _points(deal.get("points")),
+    ]
+    parts += [_handful(h, names) for h in deal.get("handfuls") or []]
+    if deal.get("petit_au_bout"):
+        parts.append(_("petit au bout for %(camp)s") % {"camp": _camp(deal["petit_au_bout"])})
+    if deal.get("slam"):
+        camp = {"camp": _camp(deal["slam"])}
+        if deal.get("slam_announced"):
+            parts.append(_("slam announced and made by %(camp)s") % camp)
+        else:
+            parts.append(_("slam made by %(camp)s") % camp)
+    elif deal.get("slam_announced"):
+        parts.append(_("slam announced, not made"))
+    text = ", ".join(p for p in parts if p)
+    if deal.get("kind") == "referee":
+        text = _("decided by the referee: %(deal)s") % {"deal": text}
+        if deal.get("note"):
+            text += " " + _("(referee's note: %(note)s)") % {"note": deal["note"]}
+    return text
+
+
+def deal_changes(before: dict, after: dict, names: Sequence[str]) -> list[str]:
+    """What a correction changed, one phrase per input: « 47 → 45 points », « 2 → 3 bouts »."""
+    if before.get("kind") != after.get("kind"):
+        return [f"{deal_description(before, names)} → {deal_description(after, names)}"]
+    changes = []
+    if before.get("contract") != after.get("contract"):
+        changes.append(f"{_contract(before.get('contract'))} → {_contract(after.get('contract'))}")
+    if before.get("taker") != after.get("taker"):
+        changes.append(
+            _("taker %(before)s → %(after)s")
+            % {
+                "before": _name(names, before.get("taker")),
+                "after": _name(names, after.get("taker")),
+            }
+        )
+    if before.get("oudlers") != after.get("oudlers"):
+        changes.append(
+            ngettext(
+                "%(before)s → %(after)s oudler",
+                "%(before)s → %(after)s oudlers",
+                int(after.get("oudlers") or 0),
+            )
+            % {"before": before.get("oudlers"), "after": after.get("oudlers")}
+        )
+    if _decimal(before.get("points")) != _decimal(after.get("points")):
+        changes.append(
+            ngettext(
+                "%(before)s → %(after)s point",
+                "%(before)s → %(after)s points",
+                int(_decimal(after.get("points")) or 0),
+            )
+            % {
+                "before": _card_points(before.get("points")),
+                "after": _card_points(after.get("points")),
+            }
+        )
+    if _handfuls_key(before) != _handfuls_key(after):
+        changes.append(
+            _("handfuls: %(before)s → %(after)s")
+            % {"before": _handfuls(before, names), "after": _handfuls(after, names)}
+        )
+    if before.get("petit_au_bout") != after.get("petit_au_bout"):
+        changes.append(
+            _("petit au bout: %(before)s → %(after)s")
+            % {
+                "before": _camp(before.get("petit_au_bout")),
+                "after": _camp(after.get("petit_au_bout")),
+            }
+        )
+    if (before.get("slam"), before.get("slam_announced")) != (
+        after.get("slam"),
+        after.get("slam_announced"),
+    ):
+        changes.append(
+            _("slam: %(before)s → %(after)s") % {"before": _slam(before), "after": _slam(after)}
+        )
+    if before.get("note") != after.get("note") and after.get("kind") == "referee":
+        changes.append(_("referee's note: %(note)s") % {"note": after.get("note") or "—"})
+    return changes
+
+
+# --- small words --------------------------------------------------------------------------------
+
+
+def _name(names: Sequence[str], position) -> str:
+    if position is None or not 0 <= int(position) < len(names):
+        return "?"
+    return names[int(position)]
+
+
+def _contract(value) -> str:
+    labels = {str(k): v for k, v in CONTRACT_LABELS.items()}
+    return str(labels.get(value, value or ""))
+
+
+def _camp(value) -> str:
+    """The camp with its article, as a sentence names it: « l'attaque », « la défense »."""
+    if not value:
+        return NONE
+    if value == "attack":
+        return _("the attack")
+    if value == "defence":
+        return _("the defence")
+    return str(value)
+
+
+def _decimal(value) -> Decimal | None:
+    if value in (None, ""):
+        return None
+    return Decimal(str(value))
+
+
+def _card_points(value) -> str:
+    number = _decimal(value)
+    if number is None:
+        return "—"
+    return number_format(number, decimal_pos=0 if number == number.to_integral_value() else 1)
+
+
+def _points(value) -> str:
+    number = _decimal(value)
+    if number is None:
+        return ""
+    return ngettext("%(points)s point", "%(points)s points", int(number)) % {
+        "points": _card_points(number)
+    }
+
+
+def _oudlers(value) -> str:
+    if value is None:
+        return ""
+    return ngettext("%(count)d oudler", "%(count)d oudlers", int(value)) % {"count": int(value)}
+
+
+def _handful(handful: dict, names: Sequence[str]) -> str:
+    labels = {str(k): v for k, v in HANDFUL_LABELS.items()}
+    return _("%(size)s handful (%(player)s)") % {
+        "size": str(labels.get(handful.get("size"), handful.get("size", ""))).lower(),
+        "player": _name(names, handful.get("seat")),
+    }
+
+
+def _handfuls_key(deal: dict) -> list:
+    return sorted((h.get("seat"), h.get("size")) for h in deal.get("handfuls") or [])
+
+
+def _handfuls(deal: dict, names: Sequence[str]) -> str:
+    shown = [_handful(h, names) for h in deal.get("handfuls") or []]
+    return ", ".join(shown) or NONE
+
+
+def _slam(deal: dict) -> str:
+    if deal.get("slam"):
+        return _("made by %(camp)s") % {"camp": _camp(deal["slam"])}
+    if deal.get("slam_announced"):
+        return _("announced, not made")
+    return NONE
+
+
+def _number(value: int) -> str:
+    """A signed whole number as printed: a real minus sign, no plus."""
+    return str(value).replace("-", "−")
+
+
+def _table_link_labels() -> set[str]:
+    """The table link's label in every language (the log keeps it as it was written)."""
+    labels = set()
+    for code, _name_of_language in settings.LANGUAGES:
+        with translation.override(code):
+            labels.add(_("Table link"))
+    return labels
+
+
+# --- every version of every deal (django-simple-history) ----------------------------------------
+
+AUTOMATIC_REASONS = {"created", "corrected", "removed", "dealer re-derived"}
+
+
+@dataclass(frozen=True)
+class DealVersion:
+    at: datetime
+    number: int
+    version: int
+    change: str
+    who: str
+    description: str
+    scores: str
+    reason: str = ""
+
+    @property
+    def sentence(self) -> str:
+        text = _(
+            "Deal %(number)d, version %(version)d, %(change)s by %(who)s at %(time)s: "
+            "%(deal)s; scores %(scores)s"
+        ) % {
+            "number": self.number,
+            "version": self.version,
+            "change": self.change,
+            "who": self.who,
+            "time": clock(self.at),
+            "deal": self.description,
+            "scores": self.scores,
+        }
+        if self.reason:
+            text += " " + _("(reason: %(reason)s)") % {"reason": self.reason}
+        return text
+
+
+def deal_versions(records: Iterable, names: Sequence[str]) -> list[DealVersion]:
+    """The stored versions of a sheet's deals (historical records), in words."""
+    versions = []
+    for record in records:
+        reason = record.history_change_reason or ""
+        if record.history_type == "+":
+            change = _("entered")
+        elif record.history_type == "-":
+            change = _("removed")
+        elif reason == "dealer re-derived":
+            change = _("dealer moved by a correction of an earlier deal")
+        else:
+            change = _("corrected")
+        user = record.history_user
+        snapshot = {
+            "kind": record.kind,
+            "taker": record.taker,
+            "contract": record.contract,
+            "oudlers": record.oudlers,
+            "points": record.points,
+            "handfuls": record.handfuls,
+            "petit_au_bout": record.petit_au_bout,
+            "slam_announced": record.slam_announced,
+            "slam": record.slam,
+            "note": record.note,
+        }
+        versions.append(
+            DealVersion(
+                at=record.history_date,
+                number=record.number,
+                version=record.version,
+                change=change,
+                who=user.get_username() if user is not None else _("the table link"),
+                description=deal_description(snapshot, names),
+                scores=" / ".join(_number(s) for s in record.scores or []),
+                reason="" if reason in AUTOMATIC_REASONS else reason,
+            )
+        )
+    return versions

@@ -1,0 +1,227 @@
+"""The room's screen (``/t/<slug>/ecran/``) on a 1920x1080 and a 1280x720 television.
+
+What the room sees: the whole screen used, no site header, one line per player, text big enough
+to read from 5 m, every player shown in every paging cycle, team and individual standings in
+turn for a team event, the tables still playing, and new results without a reload. Paging is
+made fast with ``?secondes=`` (the organiser's setting) and updates with ``?maj=``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import timezone
+
+from scoring.demo import create_demo
+from scoring.standings import standings_data
+from tests.scene import build_scene, finish_table
+from tournaments.models import Table, Tournament
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SIZES = {"1080p": (1920, 1080), "720p": (1280, 720)}
+# Readable from 5 m: on a 40-55" television, 3.4% of the screen's height is a capital letter of
+# about 15-20 mm, the size road-sign guidance gives for that distance. Every text of the screen
+# is at least that: 36 px on a 1080-line screen, 24 px on a 720-line one.
+MIN_FONT_PX = {"1080p": 36, "720p": 24}
+
+# Rows on screen now: visible, inside the viewport, and each on one line.
+VISIBLE_ROWS = """() => Array.from(document.querySelectorAll('.tv-row')).filter((row) => {
+    const box = row.getBoundingClientRect();
+    return row.offsetParent !== null && box.height > 0;
+}).map((row) => {
+    const box = row.getBoundingClientRect();
+    const size = parseFloat(getComputedStyle(row).fontSize);
+    return {id: row.dataset.id, inside: box.left >= 0 && box.top >= 0
+              && box.right <= innerWidth + 0.5 && box.bottom <= innerHeight + 0.5,
+            oneLine: box.height <= 1.6 * size, name: row.querySelector('.tv-name').textContent};
+})"""
+
+# Record the rows of every page shown during the next whole cycle (from its first page to its last).
+RECORD_CYCLE = """() => {
+    const root = document.querySelector('.tv');
+    const cycle = String(Number(root.dataset.cycle) + 1);
+    window.tvCycle = cycle;
+    window.tvPages = [];
+    const visible = () => Array.from(document.querySelectorAll('.tv-row'))
+        .filter((row) => row.offsetParent !== null).map((row) => row.dataset.id);
+    const title = () => document.querySelector('[data-tv-title]').textContent;
+    new MutationObserver(() => {
+        if (root.dataset.cycle === cycle) window.tvPages.push({title: title(), rows: visible()});
+    }).observe(root, {attributes: true, attributeFilter: ['data-page']});
+}"""
+
+# The smallest font size of any text shown (every element with its own visible text).
+SMALLEST_TEXT = """() => {
+    let smallest = Infinity, where = '';
+    for (const el of document.querySelectorAll('body *')) {
+        if (el.offsetParent === null && el.tagName !== 'BODY') continue;
+        const own = Array.from(el.childNodes).some(
+            (n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+        if (!own) continue;
+        const size = parseFloat(getComputedStyle(el).fontSize);
+        if (size < smallest) { smallest = size; where = el.className || el.tagName; }
+    }
+    return [smallest, where];
+}"""
+
+
+def big_field(players: int = 70) -> Tournament:
+    return create_demo(
+        players=players, rounds=2, deals=1, seed=21, play_rounds=1, name="Grand Prix du Comtat"
+    ).tournament
+
+
+def open_tv(page, slug: str, size: str, query: str = "secondes=0.4"):
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"/t/{slug}/ecran/?{query}")
+    page.wait_for_function("() => document.querySelector('.tv').dataset.pages")
+
+
+def one_cycle(page) -> list[dict]:
+    """Every page of one cycle, as shown: its title and the rows visible on it."""
+    page.evaluate(RECORD_CYCLE)
+    page.wait_for_function(
+        "() => Number(document.querySelector('.tv').dataset.cycle) > Number(window.tvCycle)"
+    )
+    return page.evaluate("() => window.tvPages")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_player_is_shown_in_every_cycle(page, size, shot):
+    tournament = big_field()
+    expected = {str(s.entry.id) for s in standings_data(tournament).standings()}
+    open_tv(page, tournament.slug, size)
+    assert page.locator("header.topbar").count() == 0, "the site header takes room on the TV"
+    assert page.locator("meta[http-equiv=refresh]").count() == 0
+
+    first = page.evaluate(VISIBLE_ROWS)
+    assert len(first) > 12, f"only {len(first)} rows on a {size} screen"
+    assert all(row["inside"] for row in first), "a row is cut off by the edge of the screen"
+    assert all(row["oneLine"] for row in first), "a name wraps onto a second line"
+    columns = page.evaluate(
+        "() => new Set(Array.from(document.querySelectorAll('.tv-row'))"
+        ".filter((r) => r.offsetParent !== null)"
+        ".map((r) => Math.round(r.getBoundingClientRect().left))).size"
+    )
+    assert columns >= 2, "a large field is shown in several columns"
+    used = page.evaluate(
+        "() => { const rows = Array.from(document.querySelectorAll('.tv-row'))"
+        ".filter((r) => r.offsetParent !== null); const r = rows.map((x) => "
+        "x.getBoundingClientRect()); return [Math.min(...r.map((b) => b.left)), "
+        "Math.max(...r.map((b) => b.right)), Math.max(...r.map((b) => b.bottom))]; }"
+    )
+    width, height = SIZES[size]
+    assert used[1] - used[0] > 0.9 * width, f"the rows use {used} of a {width}px wide screen"
+    assert used[2] > 0.75 * height, f"the rows stop at {used[2]}px of {height}px"
+    smallest, where = page.evaluate(SMALLEST_TEXT)
+    assert smallest >= MIN_FONT_PX[size], f"{where} is {smallest}px on a {size} screen"
+    shot(page, f"tv-{size}")
+
+    pages = one_cycle(page)
+    seen = [row for p in pages for row in p["rows"]]
+    assert len(pages) >= 2, "70 players need more than one page"
+    assert set(seen) == expected, f"never shown: {sorted(expected - set(seen))}"
+    assert len(seen) == len(expected), "a player is shown twice in a cycle"
+
+
+def test_a_long_name_stays_on_one_line(page):
+    tournament = big_field(20)
+    registration = tournament.registrations.select_related("player").first()
+    registration.player.first_name = "Marie-Bernadette-Clothilde-Apolline"
+    registration.player.last_name = "de La Tour d'Auvergne-Lauraguais"
+    registration.player.save()
+    Tournament.objects.filter(pk=tournament.pk).update(changed_at=timezone.now())
+    for size in SIZES:
+        open_tv(page, tournament.slug, size, "secondes=3600")
+        rows = page.evaluate(VISIBLE_ROWS)
+        long = [r for r in rows if "Clothilde" in r["name"]]
+        assert long and long[0]["oneLine"] and long[0]["inside"], long
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_team_event_alternates_team_and_individual_standings(page, size, shot):
+    scene = build_scene()
+    tournament = Tournament.objects.get(slug=scene.slug)
+    data = standings_data(tournament)
+    open_tv(page, scene.slug, size)
+    pages = one_cycle(page)
+    titles = [p["title"] for p in pages]
+    team_rows = {r for p in pages for r in p["rows"] if r.startswith("team-")}
+    player_rows = {r for p in pages for r in p["rows"] if not r.startswith("team-")}
+    assert len(set(titles)) == 2, titles
+    assert team_rows == {f"team-{t.team}" for t in data.team_standings()}
+    assert player_rows == {str(s.entry.id) for s in data.standings()}
+    shot(page, f"teams-{size}")
+
+
+def test_a_round_in_progress_shows_the_tables_still_playing(page):
+    scene = build_scene()
+    tournament = Tournament.objects.get(slug=scene.slug)
+    playing = list(
+        Table.objects.filter(round__tournament=tournament, round__number=2)
+        .exclude(sheet__status__in=["complete", "signed", "amended"])
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    assert playing  # the scene has tables still playing
+    open_tv(page, scene.slug, "1080p", "secondes=3600")
+    status = page.locator(".tv-status")
+    expect(status).to_contain_text(", ".join(map(str, playing)))
+    expect(status).to_contain_text("2")
+
+
+def test_the_screen_updates_itself_without_a_reload(page):
+    scene = build_scene()
+    tournament = Tournament.objects.get(slug=scene.slug)
+    table = Table.objects.get(pk=scene.penalty_table)
+    others = list(
+        Table.objects.filter(round=table.round, sheet__status__in=["not_started", "in_progress"])
+        .exclude(pk=table.pk)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    open_tv(page, scene.slug, "1080p", "secondes=0.5&maj=0.3")
+    page.evaluate("() => { window.notReloaded = true; }")
+    status = page.locator(".tv-status")
+    expect(status).to_contain_text(", ".join(map(str, sorted([table.number, *others]))))
+    loaded = []
+    page.on("load", lambda: loaded.append(True))
+
+    # The table plays its last deals: the band no longer lists it, the standings move.
+    finish_table(table)
+    tournament.refresh_from_db()
+    leader = standings_data(tournament).standings()[0]
+    expect(status).to_contain_text(", ".join(map(str, others)) if len(others) > 1 else "")
+    expect(status).not_to_contain_text(f"{table.number}, ")
+    expect(page.locator(f".tv-row[data-id='{leader.entry.id}'] .tv-total")).to_have_text(
+        str(leader.total), timeout=10_000
+    )
+    assert page.evaluate("() => window.notReloaded === true")
+    assert not loaded, "the page was reloaded"
+
+
+def test_paging_can_be_paused_from_the_keyboard_and_respects_reduced_motion(page):
+    tournament = big_field()
+    page.emulate_media(reduced_motion="reduce")
+    open_tv(page, tournament.slug, "1080p", "secondes=0.4")
+    page.wait_for_function("() => document.querySelector('.tv').dataset.page === '1'")
+    assert page.evaluate("() => document.getAnimations().length") == 0, "no fade when reduced"
+    pause = page.locator(".tv-foot .live-control button")
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.classList.contains('live-toggle')"):
+            break
+    else:
+        pytest.fail("the pause button is not reachable with the keyboard")
+    page.keyboard.press("Enter")
+    shown = page.evaluate("() => document.querySelector('.tv').dataset.page")
+    page.wait_for_timeout(1500)
+    assert page.evaluate("() => document.querySelector('.tv').dataset.page") == shown
+    expect(pause).to_be_visible()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"() => document.querySelector('.tv').dataset.page !== '{shown}'", timeout=5_000
+    )

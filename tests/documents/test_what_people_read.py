@@ -1,0 +1,207 @@
+"""What people read about a sheet, read back from the page or the file: the history as sentences
+in the reader's language, amendment boxes without internal codes, statuses that match what
+happened, one name for the fifth seat everywhere, and the alphabetical list by last name.
+
+The tournament is the lived-in scene of :mod:`tests.scene`: an amended sheet, a paper sheet, a
+sheet with a penalty that was never signed, tables of five.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone, translation
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from scoring.models import SheetEvent
+from tests.scene import ORGANISER, build_scene
+from tournaments.models import Seat, Table
+
+pytestmark = pytest.mark.django_db
+
+RAW = [
+    "None",
+    "False",
+    "True",
+    "created",
+    "Créé",
+    "garde_contre",
+    "garde_sans",
+    "deal_corrected",
+    "deal_created",
+    "penalty",
+    "paper_totals",
+    "{'",
+    "#1",
+]
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def pdf_text(content: bytes) -> str:
+    return flat("\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages))
+
+
+def xlsx_text(content: bytes) -> str:
+    workbook = load_workbook(io.BytesIO(content))
+    return flat(
+        " ".join(
+            str(value)
+            for ws in workbook
+            for row in ws.iter_rows(values_only=True)
+            for value in row
+            if value is not None
+        )
+    )
+
+
+@pytest.fixture
+def scene():
+    return build_scene()
+
+
+@pytest.fixture
+def organiser(client, scene):
+    assert client.login(username=ORGANISER[0], password=ORGANISER[1])
+    return client
+
+
+def document(client, scene, table_id: int, fmt: str) -> bytes:
+    table = Table.objects.select_related("round").get(pk=table_id)
+    url = reverse("sheet_document", args=[scene.slug, table.round.number, table.number, fmt])
+    response = client.get(url)
+    assert response.status_code == 200
+    return b"".join(response.streaming_content) if response.streaming else response.content
+
+
+def correction(scene) -> SheetEvent:
+    return SheetEvent.objects.get(sheet__table_id=scene.amended_table, action="deal_corrected")
+
+
+def expected_correction_start(scene) -> str:
+    event = correction(scene)
+    return f"Donne 1 corrigée par arbitre1 à {timezone.localtime(event.at):%H:%M}"
+
+
+def test_the_history_page_tells_each_change_as_a_sentence(organiser, scene):
+    url = reverse("sheet_history", args=[scene.slug, scene.amended_table])
+    with translation.override("fr"):
+        page = flat(organiser.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    before = correction(scene).data["before"]["points"]
+    assert expected_correction_start(scene) in page
+    assert f"{before} → 45 points" in page
+    assert "(motif : Erreur de comptage des points)" in page
+    assert "Signée par" in page
+    visible = re.sub(r"<[^>]+>", " ", page)
+    for raw in RAW:
+        assert raw not in visible, raw
+
+
+def test_the_history_page_speaks_english_to_an_english_reader(organiser, scene):
+    url = reverse("sheet_history", args=[scene.slug, scene.amended_table])
+    page = flat(organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    assert "Deal 1 corrected by arbitre1 at" in page
+    assert "(reason: Erreur de comptage des points)" in page
+
+
+def test_the_amended_sheet_prints_sentences_not_codes(organiser, scene):
+    for text in (
+        pdf_text(document(organiser, scene, scene.amended_table, "pdf")),
+        xlsx_text(document(organiser, scene, scene.amended_table, "xlsx")),
+    ):
+        assert "MODIFIÉE APRÈS SIGNATURE" in text.upper()
+        assert expected_correction_start(scene) in text
+        assert "(motif : Erreur de comptage des points)" in text
+        for raw in ("deal_corrected", "deal_created", "penalty", "#1"):
+            assert raw not in text, raw
+
+
+def test_a_sheet_never_signed_is_not_printed_amended_after_a_penalty(organiser, scene):
+    for text in (
+        pdf_text(document(organiser, scene, scene.penalty_table, "pdf")),
+        xlsx_text(document(organiser, scene, scene.penalty_table, "xlsx")),
+    ):
+        assert "APRÈS SIGNATURE" not in text.upper()
+        assert "Retard à la table" in text
+        assert "penalty" not in text
+
+
+def test_a_paper_sheet_says_paper_not_zero_deals(organiser, scene):
+    url = reverse("sheet", args=[scene.slug, scene.paper_table])
+    page = flat(re.sub(r"<[^>]+>", " ", organiser.get(url).content.decode()))
+    assert "0 sur" not in page and "Donnes : 0" not in page
+    assert "Feuille papier" in page
+    text = pdf_text(document(organiser, scene, scene.paper_table, "pdf"))
+    assert "0/" not in text
+
+
+FIFTH_WRONG = ["5e place", "Fifth", "C —"]
+
+
+def test_the_fifth_seat_has_one_name_everywhere(organiser, client, scene):
+    fives = list(Table.objects.filter(round__number=2, seats__position=4).distinct())
+    assert fives, "the scene has a table of five"
+    table = fives[0]
+    fifth = Seat.objects.get(table=table, position=4).registration.player.full_name
+    texts = {
+        "public home": client.get(f"/t/{scene.slug}/").content.decode(),
+        "public round": client.get(f"/t/{scene.slug}/position/2/").content.decode(),
+        "referee sheet": organiser.get(
+            reverse("sheet", args=[scene.slug, table.pk])
+        ).content.decode(),
+        "sheet pdf": pdf_text(document(organiser, scene, table.pk, "pdf")),
+        "sheet xlsx": xlsx_text(document(organiser, scene, table.pk, "xlsx")),
+        "seating plan": pdf_text(
+            organiser.get(reverse("tournaments:round_pdf", args=[scene.slug, 2, "plan"])).content
+        ),
+        "table cards": pdf_text(
+            organiser.get(reverse("tournaments:round_pdf", args=[scene.slug, 2, "cards"])).content
+        ),
+    }
+    for where, text in texts.items():
+        visible = flat(re.sub(r"<[^>]+>", " ", text))
+        assert "Cinquième" in visible or "5e" in visible, where
+        for wrong in ("5e place", "Fifth"):
+            assert wrong not in visible, (where, wrong)
+        assert fifth in visible or fifth.split()[-1] in visible, where
+    header = flat(
+        re.sub(
+            r"<[^>]+>",
+            " ",
+            organiser.get(reverse("sheet", args=[scene.slug, table.pk])).content.decode(),
+        )
+    )
+    assert re.search(r"\b5e\b", header), "the sheet's column of the fifth seat says 5e"
+    assert not re.search(r"\bC \w\. ", header), "no 'C' for the fifth seat"
+
+
+def _plain(name: str) -> str:
+    """French order: ligatures spelt out, accents, case, hyphens and apostrophes ignored."""
+    spelt = name.replace("Œ", "Oe").replace("œ", "oe").replace("Æ", "Ae").replace("æ", "ae")
+    ascii_only = unicodedata.normalize("NFKD", spelt).encode("ascii", "ignore").decode()
+    return "".join(c for c in ascii_only if c.isalnum() or c == " ").casefold().strip()
+
+
+def test_the_printed_alphabetical_list_sorts_by_last_name(organiser, scene):
+    content = organiser.get(reverse("tournaments:round_pdf", args=[scene.slug, 2, "plan"])).content
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(content)).pages]
+    first = next(i for i, p in enumerate(pages) if "Liste alphabétique" in p)
+    listing = "\n".join(pages[first:])
+    seats = Seat.objects.filter(table__round__number=2, table__round__tournament__slug=scene.slug)
+    players = [s.registration.player for s in seats.select_related("registration__player")]
+    positions = []
+    for player in players:
+        listed = f"{player.last_name} {player.first_name}"
+        where = flat(listing).find(listed)
+        assert where >= 0, f"{listed} is listed last name first"
+        positions.append((where, player))
+    in_order = [p for _, p in sorted(positions, key=lambda x: x[0])]
+    keys = [(_plain(p.last_name), _plain(p.first_name)) for p in in_order]
+    assert keys == sorted(keys), [p.last_name for p in in_order]
