@@ -7,7 +7,14 @@ for the glossary.
 
 from .deal import score_deal
 from .rules import DEFAULT_RULE_SET, FFT, RULE_SETS, RuleSet, get_rule_set
-from .serialize import deal_from_dict, deal_to_dict, errors_to_dict, result_to_dict
+from .serialize import (
+    JSONInputError,
+    deal_from_dict,
+    deal_to_dict,
+    errors_to_dict,
+    parse_json,
+    result_to_dict,
+)
 from .types import (
     Camp,
     Contract,
@@ -34,12 +41,14 @@ __all__ = [
     "Handful",
     "HandfulSize",
     "InvalidDeal",
+    "JSONInputError",
     "RuleSet",
     "check_deal",
     "deal_from_dict",
     "deal_to_dict",
     "errors_to_dict",
     "get_rule_set",
+    "parse_json",
     "result_to_dict",
     "score_deal",
 ]

@@ -7,11 +7,14 @@
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .i18n import gettext_noop
+from .shown import shown
 from .types import Camp, Contract, Deal, DealError, DealResult, Handful, HandfulSize, InvalidDeal
 
 MESSAGES: dict[str, str] = {
@@ -24,7 +27,42 @@ MESSAGES: dict[str, str] = {
         'Expected a list of handfuls such as [{{"seat": 0, "size": "simple"}}].'
     ),
     "input.object": gettext_noop("A deal is a JSON object, got {value}."),
+    "input.too_large": gettext_noop("{value} is far too large for this field."),
+    "input.json": gettext_noop("The input is not JSON: {reason}."),
+    "input.too_deep": gettext_noop("The input is nested too deeply to be a deal."),
 }
+
+# Whole numbers of more digits than this are read as too large (Python itself refuses to read
+# an integer of more than 4,300 digits from text); text is digits in ASCII only ("²" is no 2).
+MAX_INTEGER_DIGITS = 18
+_INTEGER_TEXT = re.compile(rf"\s*-?[0-9]{{1,{MAX_INTEGER_DIGITS}}}\s*", re.ASCII)
+
+
+def _bounded_int(text: str) -> int | Decimal:
+    """JSON integers: an int when it has a sensible size, otherwise its exact Decimal, which
+    every field refuses as too large (with a short message) instead of a traceback."""
+    return int(text) if len(text) <= MAX_INTEGER_DIGITS + 1 else Decimal(text)
+
+
+class JSONInputError(ValueError):
+    """The input is not JSON a deal reader can take: ``code`` and ``params`` of MESSAGES."""
+
+    def __init__(self, code: str, **params):
+        super().__init__(MESSAGES[code].format(**params))
+        self.code = code
+        self.params = params
+
+
+def parse_json(text: str) -> Any:
+    """Read JSON as :func:`deal_from_dict` expects it: huge integers come as Decimals (refused
+    by the field that gets them; ``NaN`` is refused by the fields too). Raises
+    :class:`JSONInputError` for input that is not JSON or is nested too deeply."""
+    try:
+        return json.loads(text, parse_int=_bounded_int)
+    except RecursionError:
+        raise JSONInputError("input.too_deep") from None
+    except json.JSONDecodeError as error:
+        raise JSONInputError("input.json", reason=error.msg + f" (line {error.lineno})") from None
 
 
 class _Reader:
@@ -42,10 +80,16 @@ class _Reader:
             if not optional:
                 self.fail(field, "input.required")
             return None
+        if isinstance(value, str) and _INTEGER_TEXT.fullmatch(value):
+            return int(value)
+        if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
+            self.fail(field, "input.too_large", value=shown(value))  # from parse_json
+            return None
         if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-                return int(value)
-            self.fail(field, "input.integer", value=repr(value))
+            self.fail(field, "input.integer", value=shown(value))
+            return None
+        if value.bit_length() > 60:
+            self.fail(field, "input.too_large", value=shown(value))
             return None
         return value
 
@@ -59,7 +103,7 @@ class _Reader:
             return enum(value)
         except ValueError:
             choices = ", ".join(e.value for e in enum)
-            self.fail(field, "input.choice", choices=choices, value=repr(value))
+            self.fail(field, "input.choice", choices=choices, value=shown(value))
             return None
 
     def points(self, field: str) -> Decimal | None:
@@ -67,16 +111,17 @@ class _Reader:
         if value is None:
             self.fail(field, "input.required")
             return None
-        if isinstance(value, bool) or not isinstance(value, int | float | str):
-            self.fail(field, "input.number", value=repr(value))
+        if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
+            self.fail(field, "input.number", value=shown(value))
             return None
         try:
-            number = Decimal(str(value).strip().replace(",", "."))
+            exact = isinstance(value, int | Decimal)
+            number = Decimal(value if exact else str(value).strip().replace(",", "."))
         except InvalidOperation:
-            self.fail(field, "input.number", value=repr(value))
+            self.fail(field, "input.number", value=shown(value))
             return None
         if not number.is_finite():
-            self.fail(field, "input.number", value=repr(value))
+            self.fail(field, "input.number", value=shown(value))
             return None
         return number
 
@@ -165,4 +210,11 @@ def errors_to_dict(errors: list[DealError]) -> dict[str, Any]:
     return {"errors": [{"field": e.field, "code": e.code, "message": e.message} for e in errors]}
 
 
-__all__ = ["deal_from_dict", "deal_to_dict", "errors_to_dict", "result_to_dict"]
+__all__ = [
+    "JSONInputError",
+    "deal_from_dict",
+    "deal_to_dict",
+    "errors_to_dict",
+    "parse_json",
+    "result_to_dict",
+]

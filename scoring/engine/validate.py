@@ -14,6 +14,7 @@ from decimal import Decimal
 
 from .i18n import gettext_noop
 from .rules import RuleSet
+from .shown import shown_number
 from .types import Camp, Contract, Deal, DealError
 
 MESSAGES: dict[str, str] = {
@@ -74,14 +75,14 @@ def _error(field: str, code: str, **params) -> DealError:
 
 
 def _fmt(points: Decimal) -> str:
-    return f"{points.normalize():f}"
+    return shown_number(points)
 
 
 def check_deal(deal: Deal, rules: RuleSet) -> list[DealError]:
     errors: list[DealError] = []
     players = deal.players
     if players not in (3, 4, 5):
-        return [_error("players", "players.range", players=players)]
+        return [_error("players", "players.range", players=shown_number(players))]
 
     if not 0 <= deal.taker < players:
         errors.append(_error("taker", "taker.range", players=players))
@@ -93,7 +94,7 @@ def check_deal(deal: Deal, rules: RuleSet) -> list[DealError]:
 
     oudlers_ok = 0 <= deal.oudlers <= 3
     if not oudlers_ok:
-        errors.append(_error("oudlers", "oudlers.range", oudlers=deal.oudlers))
+        errors.append(_error("oudlers", "oudlers.range", oudlers=shown_number(deal.oudlers)))
 
     points = deal.points
     points_ok = True
@@ -169,7 +170,7 @@ def _check_handfuls(deal: Deal, rules: RuleSet) -> list[DealError]:
     trumps = 0
     for handful in deal.handfuls:
         if not 0 <= handful.seat < deal.players:
-            errors.append(_error("handfuls", "handfuls.seat", seat=handful.seat))
+            errors.append(_error("handfuls", "handfuls.seat", seat=shown_number(handful.seat)))
         elif handful.seat in seen:
             errors.append(_error("handfuls", "handfuls.twice", seat=handful.seat))
         seen.add(handful.seat)

@@ -555,3 +555,56 @@ def test_an_archive_with_invalid_tournament_fields_is_refused(world, organiser_c
     )
     assert response.status_code == 422
     assert Tournament.objects.count() == before
+
+
+# -- Inputs found to give a traceback or a huge page (issue 17) ------------------------------------
+
+HUGE = "7" * 5000  # Python refuses to read an integer of more than 4,300 digits from text
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"players": "²"}, "players"),  # a digit to str.isdigit(), not to int()
+        ({"taker": "--1"}, "taker"),
+        ({"handfuls": [{"seat": "²", "size": "simple"}]}, "handfuls"),
+        ({"points": "1e1000000"}, "points"),  # beyond the decimal context: Overflow
+        ({"points": "9e999999"}, "points"),
+    ],
+    ids=["players-superscript", "taker-double-minus", "handful-seat", "points-1e1000000", "9e999999"],
+)
+def test_score_deal_refuses_odd_values_with_a_short_message(changes, field):
+    code, out = run_score_deal(json.dumps({**GOOD_DEAL, **changes}))
+    assert code == 2
+    errors = _strict_json(out)["errors"]
+    assert [e["field"] for e in errors] == [field]
+    assert len(out) < 400, out[:400]
+
+
+@pytest.mark.parametrize("field", ["players", "taker", "oudlers", "points"])
+def test_score_deal_refuses_a_5000_digit_integer(field):
+    text = json.dumps(GOOD_DEAL).replace(f'"{field}": {GOOD_DEAL[field]}', f'"{field}": {HUGE}')
+    assert HUGE in text
+    code, out = run_score_deal(text)
+    assert code == 2
+    errors = _strict_json(out)["errors"]
+    assert [e["field"] for e in errors] == [field]
+    assert len(out) < 400, out[:400]
+    # As text too.
+    code, out = run_score_deal(json.dumps({**GOOD_DEAL, field: HUGE}))
+    assert code == 2 and len(out) < 400
+    assert [e["field"] for e in _strict_json(out)["errors"]] == [field]
+
+
+def test_points_of_9e999999_in_a_form_give_a_short_error_page(world):
+    """The calculator and a table link echo the value typed, bounded (it was a 1 MB page)."""
+    data = {**VALID, "players": "4", "points": "9e999999"}
+    calculator = Client().post(reverse("calculator"), data)
+    assert calculator.status_code == 422
+    assert len(calculator.content) < 100_000
+    assert "9e+999999" in calculator.content.decode()
+    url = reverse("table_sheet", args=[world.other_open_table.sheet.token])
+    with rolled_back():
+        response = Client().post(url, {**VALID, "number": "1", "points": "9e999999"})
+    assert response.status_code == 422
+    assert len(response.content) < 100_000

@@ -16,9 +16,12 @@ from django.utils import translation
 
 from scoring.engine import (
     RULE_SETS,
+    DealError,
     InvalidDeal,
+    JSONInputError,
     deal_from_dict,
     get_rule_set,
+    parse_json,
     result_to_dict,
     score_deal,
 )
@@ -47,10 +50,22 @@ class Command(BaseCommand):
         translation.activate(language)
         raw = sys.stdin.read()
         try:
-            payload = json.loads(raw)
-        except (json.JSONDecodeError, RecursionError) as exc:
+            payload = parse_json(raw)
+        except JSONInputError as error:
+            message = DealError(
+                field="input", code=error.code, message=str(error), params=error.params
+            )
             self._emit(
-                {"errors": [{"field": "input", "code": "input.json", "message": str(exc)}]}, indent
+                {
+                    "errors": [
+                        {
+                            "field": "input",
+                            "code": error.code,
+                            "message": deal_error_message(message),
+                        }
+                    ]
+                },
+                indent,
             )
             sys.exit(2)
         rule_set = get_rule_set(rules)
