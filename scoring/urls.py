@@ -3,18 +3,19 @@ verification of a printed sheet."""
 
 from django.urls import path
 
+import tournaments.converters  # noqa: F401  (registers the <id:...> converter)
 from scoring.views import calculator, documents, sheets
 
 urlpatterns = [
     path("", calculator.calculator, name="home"),
     path("calculette/", calculator.calculator, name="calculator"),
     path(
-        "t/<slug:slug>/gestion/feuille/<int:table_id>/",
+        "t/<slug:slug>/gestion/feuille/<id:table_id>/",
         sheets.RefereeSheetView.as_view(),
         name="sheet",
     ),
     path(
-        "t/<slug:slug>/gestion/feuille/<int:table_id>/historique/",
+        "t/<slug:slug>/gestion/feuille/<id:table_id>/historique/",
         sheets.SheetHistoryView.as_view(),
         name="sheet_history",
     ),
@@ -26,12 +27,12 @@ urlpatterns = [
         name="sheets_tournament",
     ),
     path(
-        "t/<slug:slug>/gestion/position/<int:number>/feuilles.<str:fmt>",
+        "t/<slug:slug>/gestion/position/<id:number>/feuilles.<str:fmt>",
         documents.SheetDocumentView.as_view(),
         name="sheets_round",
     ),
     path(
-        "t/<slug:slug>/gestion/position/<int:number>/table/<int:table_number>/feuille.<str:fmt>",
+        "t/<slug:slug>/gestion/position/<id:number>/table/<id:table_number>/feuille.<str:fmt>",
         documents.SheetDocumentView.as_view(),
         name="sheet_document",
     ),

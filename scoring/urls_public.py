@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+import tournaments.converters  # noqa: F401  (registers the <id:...> converter)
 from scoring.views import public
 
 app_name = "public"
@@ -14,8 +15,8 @@ urlpatterns = [
         public.standings_export,
         name="standings_export",
     ),
-    path("t/<slug:slug>/position/<int:number>/", public.round_results, name="round"),
+    path("t/<slug:slug>/position/<id:number>/", public.round_results, name="round"),
     path("t/<slug:slug>/moi/", public.find_me, name="find_me"),
-    path("t/<slug:slug>/joueur/<int:registration_id>/", public.player, name="player"),
+    path("t/<slug:slug>/joueur/<id:registration_id>/", public.player, name="player"),
     path("t/<slug:slug>/ecran/", public.tv, name="tv"),
 ]

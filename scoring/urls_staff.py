@@ -7,19 +7,20 @@ project's URLconf (``tarot_club/urls.py``) puts this list under it with ``tourna
 
 from django.urls import path
 
+import tournaments.converters  # noqa: F401  (registers the <id:...> converter)
 from scoring.views import archive, rounds
 
 urlpatterns = [
     path("gestion/importer/", archive.ArchiveImportView.as_view(), name="archive_import"),
     path("t/<slug:slug>/gestion/archive.json", archive.ArchiveExportView.as_view(), name="archive"),
-    path("t/<slug:slug>/gestion/position/<int:number>/", rounds.RoundView.as_view(), name="round"),
+    path("t/<slug:slug>/gestion/position/<id:number>/", rounds.RoundView.as_view(), name="round"),
     path(
-        "t/<slug:slug>/gestion/position/<int:number>/<str:action>/",
+        "t/<slug:slug>/gestion/position/<id:number>/<str:action>/",
         rounds.RoundActionView.as_view(),
         name="round_action",
     ),
     path(
-        "t/<slug:slug>/gestion/position/<int:number>/imprimer/<str:kind>.pdf",
+        "t/<slug:slug>/gestion/position/<id:number>/imprimer/<str:kind>.pdf",
         rounds.SeatingPlanPdfView.as_view(),
         name="round_pdf",
     ),

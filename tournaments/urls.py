@@ -6,6 +6,7 @@ the project's URLconf puts both lists under it.
 
 from django.urls import path
 
+import tournaments.converters  # noqa: F401  (registers the <id:...> converter)
 from tournaments.views import staff
 
 app_name = "tournaments"
@@ -18,7 +19,7 @@ urlpatterns = [
     path("t/<slug:slug>/gestion/placer/", staff.SeatRoundView.as_view(), name="seat_round"),
     path("t/<slug:slug>/gestion/joueurs/", staff.PlayersView.as_view(), name="players"),
     path(
-        "t/<slug:slug>/gestion/joueurs/<int:registration_id>/statut/",
+        "t/<slug:slug>/gestion/joueurs/<id:registration_id>/statut/",
         staff.CheckInView.as_view(),
         name="checkin",
     ),

@@ -571,7 +571,7 @@ HUGE = "7" * 5000  # Python refuses to read an integer of more than 4,300 digits
         ({"points": "1e1000000"}, "points"),  # beyond the decimal context: Overflow
         ({"points": "9e999999"}, "points"),
     ],
-    ids=["players-superscript", "taker-double-minus", "handful-seat", "points-1e1000000", "9e999999"],
+    ids=["players-superscript", "taker-minus-minus", "handful-seat", "1e1000000", "9e999999"],
 )
 def test_score_deal_refuses_odd_values_with_a_short_message(changes, field):
     code, out = run_score_deal(json.dumps({**GOOD_DEAL, **changes}))
@@ -608,3 +608,22 @@ def test_points_of_9e999999_in_a_form_give_a_short_error_page(world):
         response = Client().post(url, {**VALID, "number": "1", "points": "9e999999"})
     assert response.status_code == 422
     assert len(response.content) < 100_000
+
+
+def test_a_30_digit_number_in_an_address_is_not_found(world):
+    """SQLite stores 64-bit integers: a longer key was an OverflowError (500), now a 404."""
+    big = "9" * 30
+    slug_ = world.tournament.slug
+    referee = client_for(world.users["referee"])
+    for path in (
+        f"/t/{slug_}/gestion/feuille/{big}/",
+        f"/t/{slug_}/gestion/feuille/{big}/historique/",
+        f"/t/{slug_}/gestion/position/{big}/",
+        f"/t/{slug_}/gestion/position/1/table/{big}/feuille.pdf",
+        f"/t/{slug_}/gestion/joueurs/{big}/statut/",
+    ):
+        assert referee.get(path).status_code == 404, path
+    for path in (f"/t/{slug_}/joueur/{big}/", f"/t/{slug_}/position/{big}/"):
+        assert Client().get(path).status_code == 404, path
+    # The largest key a database holds still reads as a number (and finds nothing).
+    assert referee.get(f"/t/{slug_}/gestion/feuille/{'9' * 18}/").status_code == 404
