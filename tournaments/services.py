@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from scoring.engine import RULE_SETS
 from tarot_club.errors import ServiceError
-from tournaments import seating
+from tournaments import folding, seating
 from tournaments.models import (
     Club,
     Player,
@@ -825,6 +825,29 @@ def round_reopen(*, round_: Round) -> Round:
         round_.closed_at = None
         round_.save(update_fields=["status", "closed_at"])
     return round_
+
+
+SEARCH_RESULTS = 20
+
+
+def registrations_matching(tournament: Tournament, query: str) -> list[Registration]:
+    """The registrations whose name (first and last, any order) holds every word of ``query``,
+    ignoring case and accents, or whose licence is ``query``: at most :data:`SEARCH_RESULTS`,
+    by name. Two queries whatever the field; the typed text never reaches the database."""
+    folded = folding.fold(query)
+    if len(folded) < 2:
+        return []
+    found = [
+        pk
+        for pk, first_name, last_name, licence in Registration.objects.filter(
+            tournament=tournament
+        ).values_list("pk", "player__first_name", "player__last_name", "player__licence")
+        if folding.matches(folded, first_name, last_name)
+        or (licence and folding.fold(licence) == folded)
+    ]
+    return list(
+        Registration.objects.filter(pk__in=found[:SEARCH_RESULTS]).select_related("player__club")
+    )
 
 
 def registrations_for_page(tournament: Tournament):

@@ -8,9 +8,10 @@ thousand phones polling an unchanged page cost almost nothing.
 from __future__ import annotations
 
 import functools
+import hashlib
+from collections.abc import Callable
 
 from django.core.cache import cache
-from django.db.models import Q
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import compress_string
@@ -27,12 +28,16 @@ from scoring.scores import to_engine
 from scoring.selectors import round_tables
 from scoring.standings import COUNTED, current_round, current_standings
 from scoring.tables import StandingsTable, standings_rows, team_section
+from tournaments.folding import fold
 from tournaments.models import Player, Registration, Seat, Tournament
+from tournaments.services import registrations_matching
 
 CACHE_SECONDS = 600
 
 
-def public_page(view):
+def public_page(
+    view=None, *, uses: dict[str, Callable[[str, Tournament], str]] | None = None, stored=None
+):
     """Load the tournament; answer 304 or a cached copy when nothing changed since.
 
     The version is the exact time of the tournament's last change (microseconds), used both as
@@ -40,13 +45,27 @@ def public_page(view):
     is also kept gzipped (compressed once per version): a 1,000-player standings page is about
     550 kB of HTML and 40 kB gzipped, which matters on a phone in a busy hall. Public pages carry
     no secret (no CSRF token), so compressing them is safe.
+
+    The key holds only what the page reads: ``uses`` names its query parameters, each with the
+    function that gives its normalised value from the text and the tournament (``?apres=2&x=1``
+    and ``?apres=02`` share one entry; an unknown parameter never makes a new one).
+    ``stored(request)`` says whether the answer may be kept at all (a search with free text is
+    not: it would fill the cache).
     """
+    if view is None:
+        return functools.partial(public_page, uses=uses, stored=stored)
+    reads = dict(sorted((uses or {}).items()))
 
     @functools.wraps(view)
     @require_safe
     def wrapper(request, slug, **kwargs):
         tournament = get_object_or_404(Tournament, slug=slug)
         version = f"{tournament.pk}-{tournament.changed_at.timestamp():.6f}-{get_language()}"
+        query = "&".join(
+            f"{name}={read(request.GET.get(name, ''), tournament)}" for name, read in reads.items()
+        )
+        if query:  # one tag per answer: the same page with other parameters is another answer
+            version += "-" + hashlib.sha256(query.encode()).hexdigest()[:12]
         gzipped = _accepts_gzip(request)
         plain_tag, packed_tag = f'"{version}"', f'"{version}-gz"'
         asked = request.headers.get("If-None-Match", "")
@@ -56,8 +75,9 @@ def public_page(view):
             response = HttpResponseNotModified()
             response["ETag"] = packed_tag if gzipped and packed_tag in asked else plain_tag
             return _revalidate_headers(response)
-        key = f"public:{version}:{request.get_full_path()}"
-        cached = cache.get(key)
+        key = f"public:{version}:{request.path}?{query}"
+        keep = stored is None or stored(request)
+        cached = cache.get(key) if keep else None
         if cached is None:
             response = view(request, tournament, **kwargs)
             if hasattr(response, "render"):
@@ -73,7 +93,8 @@ def public_page(view):
                     if name in response
                 },
             }
-            cache.set(key, cached, CACHE_SECONDS)
+            if keep:
+                cache.set(key, cached, CACHE_SECONDS)
         compressed = gzipped and len(cached["gzip"]) < len(cached["content"])
         response = HttpResponse(cached["gzip"] if compressed else cached["content"])
         for name, value in cached["headers"].items():
@@ -84,6 +105,21 @@ def public_page(view):
         return _revalidate_headers(response)
 
     return wrapper
+
+
+MAX_SEARCH = 100  # characters of a search kept
+
+
+def search_text(request) -> str:
+    """The "me" search as typed, without control characters (a NUL...), at most 100 characters."""
+    text = request.GET.get("q", "")
+    return "".join(ch for ch in text if ch.isprintable()).strip()[:MAX_SEARCH]
+
+
+def _round_number(value: str, tournament: Tournament) -> str:
+    """A round number as the standings read it (``apres``): one of the tournament's, or ""."""
+    number = _int(value)
+    return str(number) if number is not None and 0 < number <= tournament.rounds else ""
 
 
 def _revalidate_headers(response):
@@ -133,7 +169,7 @@ def home(request, tournament):
 
 def _standings_context(tournament, request):
     data = current_standings(tournament)
-    through = _int(request.GET.get("apres"))
+    through = _int(_round_number(request.GET.get("apres", ""), tournament))
     if through is not None and through not in data.rounds:
         through = None
     rounds = [n for n in data.rounds if through is None or n <= through]
@@ -141,7 +177,7 @@ def _standings_context(tournament, request):
     return data, through, StandingsTable(rows, rounds=rounds)
 
 
-@public_page
+@public_page(uses={"apres": _round_number})
 def standings(request, tournament):
     if not tournament.standings_public:
         return render(request, "tournaments/public/hidden.html", _context(tournament))
@@ -159,7 +195,7 @@ def standings(request, tournament):
     return render(request, "tournaments/public/standings.html", context)
 
 
-@public_page
+@public_page(uses={"apres": _round_number})
 def standings_export(request, tournament, fmt: str):
     if not tournament.standings_public:
         raise Http404
@@ -242,20 +278,12 @@ def round_results(request, tournament, number: int):
     )
 
 
-@public_page
+@public_page(
+    uses={"q": lambda text, _: fold(text)[:MAX_SEARCH]}, stored=lambda r: not search_text(r)
+)
 def find_me(request, tournament):
-    query = request.GET.get("q", "").strip()
-    matches = []
-    if len(query) >= 2:
-        matches = list(
-            Registration.objects.filter(tournament=tournament)
-            .filter(
-                Q(player__last_name__icontains=query)
-                | Q(player__first_name__icontains=query)
-                | Q(player__licence=query)
-            )
-            .select_related("player__club")[:20]
-        )
+    query = search_text(request)
+    matches = registrations_matching(tournament, query)
     return render(
         request,
         "tournaments/public/find_me.html",
