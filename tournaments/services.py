@@ -12,8 +12,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date as date_type
 
-from django.contrib.auth import get_user_model
+from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -132,7 +133,10 @@ def referee_add(
                 % {"username": username},
                 field="password",
             )
-        user = User.objects.create_user(username=username, password=password)
+        user = User(username=username)
+        _validate_new_account(user, password)
+        user.set_password(password)
+        user.save()
     staff, created = StaffMember.objects.get_or_create(
         tournament=tournament, user=user, defaults={"role": role}
     )
@@ -142,6 +146,20 @@ def referee_add(
             field="username",
         )
     return staff
+
+
+def _validate_new_account(user, password: str) -> None:
+    """Django's username and password validators (settings.AUTH_PASSWORD_VALIDATORS): a new
+    account's name is letters, digits and @ . + - _ only, its password is not "1"."""
+    username_field = user._meta.get_field(user.USERNAME_FIELD)
+    try:
+        username_field.clean(user.get_username(), user)
+    except ValidationError as error:
+        raise ServiceError(" ".join(error.messages), field="username") from None
+    try:
+        password_validation.validate_password(password, user)
+    except ValidationError as error:
+        raise ServiceError(" ".join(error.messages), field="password") from None
 
 
 # ---------------------------------------------------------------------------------------------

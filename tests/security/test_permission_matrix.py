@@ -582,7 +582,7 @@ ROWS: list[Row] = [
         "organiser",
         slug,
         post=302,
-        data=lambda w: {"username": "nouvel-arbitre", "password": "pw-nouvel-arbitre"},
+        data=lambda w: {"username": "nouvel-arbitre", "password": "Excuse-au-bout-1987"},
         writes=True,
         location=lambda w: reverse("tournaments:staff", args=[w.tournament.slug]),
     ),

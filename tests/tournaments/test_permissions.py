@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
 
 from scoring.models import ScoreSheet
 from tournaments import services
@@ -257,12 +258,12 @@ def test_unknown_round_or_action_is_404(seated_round, tournament, referee_client
 
 def test_organiser_names_a_referee_who_can_then_run_the_day(tournament, organiser_client):
     url = reverse("tournaments:staff", args=[tournament.slug])
-    response = organiser_client.post(url, {"username": "claire", "password": "pw-claire-9"})
+    response = organiser_client.post(url, {"username": "claire", "password": "Tarot-du-jeudi-29"})
     assert response.status_code == 302
     claire = get_user_model().objects.get(username="claire")
     assert StaffMember.objects.get(tournament=tournament, user=claire).role == "referee"
     client = en_client()
-    assert client.login(username="claire", password="pw-claire-9")
+    assert client.login(username="claire", password="Tarot-du-jeudi-29")
     assert client.get(reverse("tournaments:dashboard", args=[tournament.slug])).status_code == 200
     assert client.get(url).status_code == 404
 
@@ -309,3 +310,40 @@ def test_staff_pages_are_in_french_by_default(tournament, referee):
     response = client.get(reverse("tournaments:players", args=[tournament.slug]))
     assert response.context["LANGUAGE_CODE"] == "fr"
     assert '<html lang="fr">' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("username", "password", "field", "words"),
+    [
+        ("claire", "1", "password", ["too short", "entirely numeric"]),
+        ("claire", "password", "password", ["too common"]),
+        ("claire", "claire123", "password", ["too similar"]),
+        ("<script>", "Tarot-du-jeudi-29", "username", ["letters, numbers"]),
+        ("jean dupont", "Tarot-du-jeudi-29", "username", ["letters, numbers"]),
+    ],
+)
+def test_a_new_referee_account_passes_djangos_validators(
+    tournament, organiser_client, username, password, field, words
+):
+    """Password "1" and username "<script>" were accepted: Django's validators now run, their
+    messages shown on the field, and nothing is created."""
+    url = reverse("tournaments:staff", args=[tournament.slug])
+    with translation.override("en"):
+        response = organiser_client.post(
+            url, {"username": username, "password": password}, HTTP_ACCEPT_LANGUAGE="en"
+        )
+    assert response.status_code == 422
+    errors = " ".join(response.context["form"].errors[field])
+    for word in words:
+        assert word in errors, errors
+    assert not get_user_model().objects.filter(username=username).exists()
+    assert response.context["form"]["username"].value() == username  # what was typed is kept
+
+
+def test_the_validators_speak_french(tournament, organiser_client):
+    url = reverse("tournaments:staff", args=[tournament.slug])
+    response = organiser_client.post(
+        url, {"username": "claire", "password": "1"}, HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert response.status_code == 422
+    assert "trop court" in " ".join(response.context["form"].errors["password"])
