@@ -206,9 +206,13 @@ class SheetEvent(models.Model):
 
 
 class PinAttempt(models.Model):
-    """Failed PIN entries, to slow down guessing (per sheet and client address)."""
+    """A wrong PIN, to slow down guessing: the lock is per sheet and player (the PIN being
+    tried), whoever tries it from wherever; the client's address is kept for the record."""
 
     sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="+")
+    registration = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.CASCADE, related_name="+", null=True
+    )
     client = models.CharField(max_length=64)
     at = models.DateTimeField(auto_now_add=True, db_index=True)
 

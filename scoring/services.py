@@ -734,10 +734,13 @@ def _signable(sheet: ScoreSheet) -> None:
         raise ServiceError(_("The round totals do not sum to zero."))
 
 
-def _pin_locked(sheet: ScoreSheet, client: str) -> bool:
+def _pin_locked(sheet: ScoreSheet, registration: Registration) -> bool:
+    """Whether this player's PIN was mistyped too often on this sheet lately. Keyed on the
+    PIN being tried, not on an address: behind a proxy every phone has the same one, and a
+    guesser changing address gains nothing."""
     since = timezone.now() - PIN_LOCKOUT
     return (
-        PinAttempt.objects.filter(sheet=sheet, client=client, at__gte=since).count()
+        PinAttempt.objects.filter(sheet=sheet, registration=registration, at__gte=since).count()
         >= PIN_ATTEMPTS_ALLOWED
     )
 
@@ -745,19 +748,25 @@ def _pin_locked(sheet: ScoreSheet, client: str) -> bool:
 def sheet_sign_with_pin(
     *, sheet: ScoreSheet, registration: Registration, pin: str, client: str, actor: Actor
 ) -> Signature:
-    """A player confirms the sheet with their personal PIN on the table's device."""
+    """A player confirms the sheet with their personal PIN on the table's device.
+
+    ``client``: the device's address (:func:`tarot_club.network.client_address`), kept with a
+    wrong PIN for the record; the lock is the player's on this sheet, from any device."""
     with transaction.atomic():
         sheet = _lock_sheet(sheet.pk)
-        if _pin_locked(sheet, client):
-            raise ServiceError(
-                _("Too many wrong PINs: wait %(minutes)d minutes, or call the referee.")
-                % {"minutes": PIN_LOCKOUT.seconds // 60}
-            )
         if not sheet.table.seats.filter(registration=registration).exists():
             raise ServiceError(_("This player does not sit at this table."))
+        if _pin_locked(sheet, registration):
+            raise ServiceError(
+                _(
+                    "Too many wrong PINs for %(name)s: wait %(minutes)d minutes, or ask the "
+                    "referee to record the signatures of the paper sheet."
+                )
+                % {"name": registration.player.full_name, "minutes": PIN_LOCKOUT.seconds // 60}
+            )
         _signable(sheet)
         if not hmac.compare_digest(pin.strip().encode(), registration.pin.encode()):
-            PinAttempt.objects.create(sheet=sheet, client=client[:64])
+            PinAttempt.objects.create(sheet=sheet, registration=registration, client=client[:64])
             # The failed attempt must survive the refusal: commit it, then refuse.
             wrong = True
         else:

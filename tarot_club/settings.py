@@ -83,12 +83,18 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+# Proxies in front of the app that append the client's address to X-Forwarded-For (a TLS proxy:
+# 1). Every throttle reads the client's address through tarot_club.network.client_address; with
+# 0 (a laptop serving the room) X-Forwarded-For is ignored, since any client can send one.
+TRUSTED_PROXIES = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0") or 0)
+
 # Login throttling: 5 failures for one username from one address lock it for 15 minutes.
 AXES_ENABLED = env_bool("AXES_ENABLED", default=not TESTING)
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "tarot_club.network.client_address"
 
 # Content security policy: everything from our own origin; no inline script, no CDN.
 CONTENT_SECURITY_POLICY = {

@@ -37,12 +37,9 @@ from scoring.selectors import SHEET_WITH_TOURNAMENT, seat_names, sheet_view
 from scoring.services import Actor, DealConflict, InvalidDealInput
 from scoring.templatetags.tarot import short_name
 from tarot_club.errors import ServiceError
+from tarot_club.network import client_address
 from tournaments.models import Round, Table
 from tournaments.views.mixins import StaffTournamentMixin
-
-
-def _client(request) -> str:
-    return request.META.get("REMOTE_ADDR", "?")
 
 
 def _initial_from_deal(deal, slot) -> dict:
@@ -234,7 +231,7 @@ class SheetPage(View):
                     sheet=view.sheet,
                     registration=seat.registration,
                     pin=form.cleaned_data["pin"],
-                    client=_client(request),
+                    client=client_address(request),
                     actor=self.actor(),
                 )
             except ServiceError as error:

@@ -14,6 +14,7 @@ from django.utils import timezone
 from scoring.engine.sampling import random_legal_deal
 from scoring.models import PinAttempt, ScoreSheet, Signature
 from scoring.services import PIN_ATTEMPTS_ALLOWED, PIN_LOCKOUT, Actor, deal_record
+from tarot_club.network import client_address
 
 from .conftest import LOGIN_PREFIX, World, client_for
 
@@ -47,40 +48,88 @@ def complete_sheet(world: World) -> ScoreSheet:
     return sheet
 
 
-def test_wrong_pins_lock_the_table_device_out_for_a_while(complete_sheet, world):
+PROXY = "10.0.0.1"  # behind the TLS proxy every phone has the proxy's address
+
+
+def test_wrong_pins_lock_that_players_signature_on_that_sheet_from_anywhere(complete_sheet, world):
+    """Five wrong PINs for one player lock that player's signing on this sheet for 5 minutes,
+    from every device: the lock is on the PIN being tried, not on an address (behind a proxy
+    every client shares one, and a guesser could change theirs)."""
     sheet = complete_sheet
     url = reverse("table_sheet", args=[sheet.token])
     seats = list(sheet.table.seats.order_by("position").select_related("registration"))
     player, other = seats[0].registration, seats[1].registration
-    device, phone = "10.1.2.3", "10.9.9.9"
-    client = client_for()
     assert PIN_ATTEMPTS_ALLOWED == 5
 
-    for _ in range(5):
-        response = sign(client, url, player, wrong(player.pin), device)
+    for attempt in range(5):  # from five different devices
+        response = sign(client_for(), url, player, wrong(player.pin), f"10.1.2.{attempt}")
         assert response.status_code == 422
-    assert PinAttempt.objects.filter(sheet=sheet, client=device).count() == 5
+    attempts = PinAttempt.objects.filter(sheet=sheet, registration=player)
+    assert attempts.count() == 5
+    assert sorted(attempts.values_list("client", flat=True)) == [f"10.1.2.{i}" for i in range(5)]
     assert not Signature.objects.filter(sheet=sheet).exists()
 
-    # Now even the right PIN is refused from that device, for every player of the sheet...
-    for registration in (player, other):
-        response = sign(client, url, registration, registration.pin, device)
+    # Now even the right PIN is refused for that player, from any device...
+    for address in ("10.1.2.0", "10.9.9.9", PROXY):
+        response = sign(client_for(), url, player, player.pin, address)
         assert response.status_code == 422
+        assert "Too many wrong PINs" in response.content.decode() or "Trop de" in (
+            response.content.decode()
+        )
     assert not Signature.objects.filter(sheet=sheet).exists()
-    assert PinAttempt.objects.filter(sheet=sheet, client=device).count() == 5
+    assert attempts.count() == 5
 
-    # ...while another device is not locked out,
-    response = sign(client_for(), url, player, player.pin, phone)
+    # ...while the other players of the table sign, from the very same address,
+    response = sign(client_for(), url, other, other.pin, "10.1.2.0")
+    assert response.status_code == 302
+    assert Signature.objects.filter(sheet=sheet, registration=other).count() == 1
+
+    # and the player signs once the lockout has passed.
+    attempts.update(at=timezone.now() - PIN_LOCKOUT - timedelta(seconds=1))
+    response = sign(client_for(), url, player, player.pin, "10.1.2.0")
     assert response.status_code == 302
     assert Signature.objects.filter(sheet=sheet, registration=player).count() == 1
 
-    # and the device may try again once the lockout has passed.
-    PinAttempt.objects.filter(sheet=sheet, client=device).update(
-        at=timezone.now() - PIN_LOCKOUT - timedelta(seconds=1)
+
+def test_behind_a_proxy_one_guesser_blocks_nobody_else(complete_sheet, world, settings):
+    """Every phone comes through the proxy: five wrong PINs for one player used to block the
+    whole table (referees included) for 5 minutes."""
+    settings.TRUSTED_PROXIES = 1
+    sheet = complete_sheet
+    url = reverse("table_sheet", args=[sheet.token])
+    seats = list(sheet.table.seats.order_by("position").select_related("registration"))
+    player = seats[0].registration
+    guesser = client_for()
+    for _ in range(5):
+        response = guesser.post(
+            url,
+            {"action": "sign", "registration": player.pk, "pin": wrong(player.pin)},
+            REMOTE_ADDR=PROXY,
+            HTTP_X_FORWARDED_FOR="192.168.1.66",
+        )
+        assert response.status_code == 422
+    assert set(PinAttempt.objects.values_list("client", flat=True)) == {"192.168.1.66"}
+    # The three others sign from North's phone, through the same proxy...
+    north = client_for()
+    for seat in seats[1:3]:
+        response = north.post(
+            url,
+            {"action": "sign", "registration": seat.registration.pk, "pin": seat.registration.pin},
+            REMOTE_ADDR=PROXY,
+            HTTP_X_FORWARDED_FOR="192.168.1.10",
+        )
+        assert response.status_code == 302
+    # ...and on the referee's laptop, through the proxy too.
+    referee = client_for(world.users["referee"])
+    last = seats[3].registration
+    response = referee.post(
+        reverse("sheet", args=[world.tournament.slug, sheet.table_id]),
+        {"action": "sign", "registration": last.pk, "pin": last.pin},
+        REMOTE_ADDR=PROXY,
+        HTTP_X_FORWARDED_FOR="192.168.1.2",
     )
-    response = sign(client, url, other, other.pin, device)
     assert response.status_code == 302
-    assert Signature.objects.filter(sheet=sheet, registration=other).count() == 1
+    assert Signature.objects.filter(sheet=sheet).count() == 3
 
 
 def test_the_pin_lockout_also_holds_on_the_referee_page(complete_sheet, world):
@@ -93,6 +142,42 @@ def test_the_pin_lockout_also_holds_on_the_referee_page(complete_sheet, world):
         assert sign(client, url, player, wrong(player.pin), "10.0.0.7").status_code == 422
     assert sign(client, url, player, player.pin, "10.0.0.7").status_code == 422
     assert not Signature.objects.filter(sheet=sheet).exists()
+    # The referee records the paper sheet's signatures instead.
+    response = client.post(url, {"action": "sign_paper"})
+    assert response.status_code == 302
+    sheet.refresh_from_db()
+    assert sheet.status == ScoreSheet.Status.SIGNED
+
+
+# -- The client's address ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("proxies", "forwarded", "remote", "expected"),
+    [
+        (0, "", "10.0.0.1", "10.0.0.1"),
+        (0, "6.6.6.6", "10.0.0.1", "10.0.0.1"),  # spoofed: no proxy is trusted
+        (1, "192.168.1.5", "10.0.0.1", "192.168.1.5"),
+        (1, "6.6.6.6, 192.168.1.5", "10.0.0.1", "192.168.1.5"),  # the client added 6.6.6.6
+        (1, "", "10.0.0.1", "10.0.0.1"),  # straight to the app, not through the proxy
+        (2, "6.6.6.6, 192.168.1.5, 10.0.0.9", "10.0.0.1", "192.168.1.5"),
+        (1, "not-an-address", "10.0.0.1", "unknown"),
+        (1, "2001:db8::1", "10.0.0.1", "2001:db8::1"),
+        (0, "", "", "unknown"),
+    ],
+)
+def test_client_address(rf, settings, proxies, forwarded, remote, expected):
+    settings.TRUSTED_PROXIES = proxies
+    request = rf.get("/", REMOTE_ADDR=remote, HTTP_X_FORWARDED_FOR=forwarded)
+    assert client_address(request) == expected
+
+
+def test_the_proxy_setting_comes_from_the_environment():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "tarot_club" / "settings.py").read_text()
+    assert 'TRUSTED_PROXIES = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0") or 0)' in text
+    assert 'AXES_CLIENT_IP_CALLABLE = "tarot_club.network.client_address"' in text
 
 
 # -- Passwords on the login page (django-axes) ----------------------------------------------------
@@ -106,9 +191,12 @@ def axes_on(settings):
     return settings
 
 
-def login(client, username, password, address="10.2.0.1"):
+def login(client, username, password, address="10.2.0.1", **headers):
     return client.post(
-        reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=address
+        reverse("login"),
+        {"username": username, "password": password},
+        REMOTE_ADDR=address,
+        **headers,
     )
 
 
@@ -143,6 +231,38 @@ def test_five_wrong_passwords_lock_the_account_from_that_address(axes_on, world)
     AccessAttempt.objects.update(attempt_time=timezone.now() - timedelta(hours=1))
     assert login(client, referee.username, "pw-arbitre-ici").status_code == 302
     assert logged_in(client)
+
+
+def test_behind_a_proxy_the_login_lock_is_per_client(axes_on, world):
+    """With the proxy trusted, axes locks the client that guessed, not everyone behind the
+    proxy (who all share its address)."""
+    axes_on.TRUSTED_PROXIES = 1
+    referee = world.users["referee"]
+    guesser = client_for()
+    for _ in range(5):
+        login(guesser, referee.username, "mauvais", PROXY, HTTP_X_FORWARDED_FOR="192.168.1.66")
+    locked = login(
+        guesser, referee.username, "pw-arbitre-ici", PROXY, HTTP_X_FORWARDED_FOR="192.168.1.66"
+    )
+    assert locked.status_code == 429
+    assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"192.168.1.66"}
+    owner = client_for()
+    response = login(
+        owner, referee.username, "pw-arbitre-ici", PROXY, HTTP_X_FORWARDED_FOR="192.168.1.10"
+    )
+    assert response.status_code == 302 and logged_in(owner)
+
+
+def test_without_a_trusted_proxy_a_spoofed_forwarded_for_changes_nothing(axes_on, world):
+    """A guesser who sends a new X-Forwarded-For with every try is still one address."""
+    assert axes_on.TRUSTED_PROXIES == 0
+    referee = world.users["referee"]
+    guesser = client_for()
+    for attempt in range(5):
+        login(guesser, referee.username, "mauvais", HTTP_X_FORWARDED_FOR=f"6.6.6.{attempt}")
+    response = login(guesser, referee.username, "pw-arbitre-ici", HTTP_X_FORWARDED_FOR="6.6.6.99")
+    assert response.status_code == 429
+    assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"10.2.0.1"}
 
 
 def test_axes_is_on_outside_the_tests():
