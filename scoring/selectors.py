@@ -394,8 +394,9 @@ def round_tables(round_: Round) -> list[Table]:
     )
 
 
-def seating_plan(round_: Round, *, request=None, with_pins: bool = False) -> doc.SeatingPlan:
-    """The plain data of the seating plan and table cards (PINs only on table cards)."""
+def seating_plan(round_: Round, *, request=None, with_links: bool = False) -> doc.SeatingPlan:
+    """The plain data of the seating plan and table cards (table links only on table cards).
+    No PIN: a PIN reaches only its player (:func:`pin_slips`)."""
     tournament = round_.tournament
     tables = []
     for table in round_tables(round_):
@@ -413,13 +414,12 @@ def seating_plan(round_: Round, *, request=None, with_pins: bool = False) -> doc
                         if seat.registration.player.club
                         else "",
                         licence=seat.registration.player.licence,
-                        pin=seat.registration.pin if with_pins else "",
                         last_name=seat.registration.player.last_name,
                         first_name=seat.registration.player.first_name,
                     )
                     for seat in table.seats.all()
                 ),
-                sheet_url=url if with_pins else "",
+                sheet_url=url if with_links else "",
             )
         )
     return doc.SeatingPlan(

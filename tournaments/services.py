@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from scoring.documents import data as doc
 from scoring.engine import RULE_SETS
 from tarot_club.errors import ServiceError
 from tournaments import folding, seating
@@ -872,4 +873,27 @@ def registrations_for_page(tournament: Tournament):
     """The registrations of a tournament with what the players page shows, in one query."""
     return Registration.objects.filter(tournament=tournament).select_related(
         "player", "player__club", "team"
+    )
+
+
+def pin_slips(tournament: Tournament, registrations=None) -> doc.PinSlips:
+    """The plain data of the PIN slips: one per registration (every registration of the
+    tournament when ``registrations`` is None), by last name. The only document with PINs."""
+    if registrations is None:
+        registrations = Registration.objects.filter(tournament=tournament)
+    rows = registrations.select_related("player__club", "team").order_by(
+        "player__last_name", "player__first_name", "pk"
+    )
+    return doc.PinSlips(
+        tournament=tournament.name,
+        tournament_date=tournament.date,
+        slips=tuple(
+            doc.PinSlip(
+                name=r.player.full_name,
+                pin=r.pin,
+                club=r.player.club.name if r.player.club else "",
+                team=r.team.name if r.team else "",
+            )
+            for r in rows
+        ),
     )

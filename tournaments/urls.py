@@ -24,5 +24,6 @@ urlpatterns = [
         name="checkin",
     ),
     path("t/<slug:slug>/gestion/joueurs/import/", staff.ImportView.as_view(), name="import"),
+    path("t/<slug:slug>/gestion/joueurs/codes.pdf", staff.PinSlipsView.as_view(), name="pin_slips"),
     path("t/<slug:slug>/gestion/arbitres/", staff.StaffView.as_view(), name="staff"),
 ]

@@ -17,7 +17,8 @@ class SheetPlayer:
     name: str
     club: str = ""
     licence: str = ""
-    pin: str = ""  # only for table cards; never printed on a score sheet
+    # No PIN here: these players are printed on documents a table shares (score sheets, the
+    # seating plan, table cards). A PIN reaches only its player, on a slip (PinSlip).
     last_name: str = ""  # for lists in alphabetical order ("" when unknown: ``name`` is used)
     first_name: str = ""
 
@@ -151,3 +152,20 @@ class StandingsSection:
     title: str
     headers: list[str]
     rows: list[list]
+
+
+@dataclass(frozen=True)
+class PinSlip:
+    """One player's signing PIN, on a slip of its own (handed over at check-in)."""
+
+    name: str
+    pin: str
+    club: str = ""
+    team: str = ""
+
+
+@dataclass(frozen=True)
+class PinSlips:
+    tournament: str
+    tournament_date: date
+    slips: tuple[PinSlip, ...] = field(default_factory=tuple)

@@ -9,6 +9,7 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
@@ -28,6 +29,7 @@ class ArchiveExportView(StaffTournamentMixin, TemplateView):
         response["Content-Disposition"] = (
             f'attachment; filename="archive-{self.tournament.slug}.json"'
         )
+        add_never_cache_headers(response)  # it holds the PINs and the table links
         return response
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
@@ -119,11 +120,13 @@ class SeatingPlanPdfView(RoundMixin, TemplateView):
 
         round_ = self.get_round()
         cards = kwargs.get("kind") == "cards"
-        plan = seating_plan(round_, request=request, with_pins=cards)
+        plan = seating_plan(round_, request=request, with_links=cards)
         content = table_cards_pdf(plan) if cards else seating_plan_pdf(plan)
         name = (
             f"{self.tournament.slug}-position-{round_.number}-{'cartes' if cards else 'plan'}.pdf"
         )
         response = HttpResponse(content, content_type="application/pdf")
         response["Content-Disposition"] = f'inline; filename="{name}"'
+        if cards:  # the table links: kept by no cache, in no history of the browser
+            add_never_cache_headers(response)
         return response

@@ -14,9 +14,11 @@ from django.contrib import messages
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import View
+from django.views.decorators.cache import never_cache
 
 from scoring import services
 from scoring.engine import Camp, get_rule_set, score_deal
@@ -63,6 +65,7 @@ def _initial_from_deal(deal, slot) -> dict:
     return initial
 
 
+@method_decorator(never_cache, name="dispatch")  # the table link is in the page (or its address)
 class SheetPage(View):
     """Shared by the referee's page and the table link; subclasses say who the actor is."""
 

@@ -44,10 +44,10 @@ def table_of_four() -> SheetData:
     """Four deals: a garde with a handful and petit au bout, a passed deal, a failed petite, a
     deal decided by the referee; a penalty; signed by all four, then amended."""
     players = (
-        SheetPlayer("N", NORTH, "Tarot Club d'Évry", "012345", pin="4821"),
-        SheetPlayer("E", EAST, "Les « As » du 18", "023456", pin="1934"),
-        SheetPlayer("S", SOUTH, "Club €uro", "034567", pin="7710"),
-        SheetPlayer("O", WEST, "", "", pin="5562"),
+        SheetPlayer("N", NORTH, "Tarot Club d'Évry", "012345"),
+        SheetPlayer("E", EAST, "Les « As » du 18", "023456"),
+        SheetPlayer("S", SOUTH, "Club €uro", "034567"),
+        SheetPlayer("O", WEST, "", ""),
     )
     deals = (
         # Official example: garde, 2 oudlers, 49 points, simple handful, petit au bout by the
@@ -326,10 +326,7 @@ def seating_plan() -> SeatingPlan:
             SeatingTable(7, four.players, "https://tarot.example.org/t/abcdef0123456789/saisie/"),
             SeatingTable(
                 8,
-                tuple(
-                    replace(p, pin=f"{i}{i}{i}{i}")
-                    for i, p in enumerate(table_of_five_dead_seat().players, 1)
-                ),
+                table_of_five_dead_seat().players,
                 "https://tarot.example.org/t/9876543210fedcba/saisie/",
             ),
             SeatingTable(9, three.players, ""),

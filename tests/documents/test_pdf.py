@@ -140,10 +140,13 @@ def test_sheet_signatures_fingerprint_code_and_url(four):
     assert f"code de vérification {four.verification_code}" in text
 
 
-def test_sheet_never_prints_pins(four):
-    text = one_page(score_sheet_pdf([four]))
-    for player in four.players:
-        assert player.pin not in cells(text)
+def test_a_sheet_player_carries_no_pin():
+    """Documents a table shares are made from SheetPlayer: it has no PIN to print."""
+    from dataclasses import fields
+
+    from scoring.documents.data import SheetPlayer
+
+    assert "pin" not in {f.name for f in fields(SheetPlayer)}
 
 
 def test_unsigned_sheet_says_so(five_dead):
@@ -333,7 +336,7 @@ def test_seating_plan_by_table_then_alphabetical(plan):
     assert listing[i + 2 : i + 4] == ["7", "Nord"]
 
 
-def test_table_cards_one_per_table_with_pins_and_link(plan):
+def test_table_cards_one_per_table_with_players_and_link(plan):
     texts = pages(table_cards_pdf(plan))
     assert len(texts) == 2  # two cards per A4 page
     everything = "\n".join(texts)
@@ -341,12 +344,34 @@ def test_table_cards_one_per_table_with_pins_and_link(plan):
         assert str(table.number) in cells(everything)
         for player in table.players:
             assert player.name in everything
-            if player.pin:
-                assert player.pin in cells(everything)
         if table.sheet_url:
             assert table.sheet_url in re.sub(r"\s+", "", everything)
-    assert "POSITION" in everything and "CODE PIN PERSONNEL" in everything
+    assert "POSITION" in everything and "CODE PIN PERSONNEL" not in everything
     assert "Lien privé de la table : ne pas diffuser" in everything
+
+
+def test_pin_slips_one_small_slip_per_player():
+    from scoring.documents.data import PinSlip, PinSlips
+    from scoring.documents.pdf import pin_slips_pdf
+
+    slips = PinSlips(
+        TOURNAMENT,
+        datetime(2025, 5, 17, tzinfo=UTC).date(),
+        tuple(
+            PinSlip(f"Joueur <{i}> Ñúñez", f"{1000 + i * 37:04d}", club="Club €uro", team="")
+            for i in range(30)
+        ),
+    )
+    texts = pages(pin_slips_pdf(slips))
+    assert len(texts) == 2  # 24 slips per A4 page
+    for i, slip in enumerate(slips.slips):
+        text = texts[i // 24]
+        assert slip.name in text and slip.pin in cells(text)
+        assert cells(text).count(slip.pin) == 1
+    assert texts[0].count("CODE PIN PERSONNEL") == 24 and texts[1].count("CODE PIN PERSONNEL") == 6
+    assert TOURNAMENT in texts[0]
+    empty = PinSlips(TOURNAMENT, datetime(2025, 5, 17, tzinfo=UTC).date(), ())
+    assert "Aucun joueur." in one_page(pin_slips_pdf(empty))
 
 
 def test_table_cards_with_no_table():

@@ -586,6 +586,7 @@ ROWS: list[Row] = [
         writes=True,
         location=lambda w: reverse("tournaments:staff", args=[w.tournament.slug]),
     ),
+    Row("tournaments:pin_slips", "PIN slips (every player)", "staff", slug),
     Row("tournaments:round", "round 2", "staff", lambda w: {**slug(w), "number": 2}),
     Row(
         "tournaments:round",

@@ -315,3 +315,27 @@ def test_security_headers(world, page):
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), "inline <script>"
     assert not re.search(r"\son[a-z]+\s*=", html), "inline event handler"
     assert not re.search(r"<style\b|\sstyle\s*=", html), "inline style (style-src 'self')"
+
+
+# -- Documents that carry PINs or table links are never stored -----------------------------------
+
+
+def test_documents_with_pins_or_table_links_are_not_stored(world):
+    """Cache-Control: no-store, so that no proxy, shared computer or browser history keeps
+    them: the table cards (table links), the PIN slips, the archive (PINs and links), the
+    referee's sheet page (the table link) and the table link's own page."""
+    slug_ = world.tournament.slug
+    organiser = client_for(world.users["organiser"])
+    answers = {
+        "table cards": organiser.get(reverse("tournaments:round_pdf", args=[slug_, 2, "cards"])),
+        "PIN slips": organiser.get(reverse("tournaments:pin_slips", args=[slug_])),
+        "archive": organiser.get(reverse("tournaments:archive", args=[slug_])),
+        "referee sheet": organiser.get(reverse("sheet", args=[slug_, world.open_table.pk])),
+        "table link": client_for().get(reverse("table_sheet", args=[world.open_table.sheet.token])),
+    }
+    for name, response in answers.items():
+        assert response.status_code == 200, name
+        assert "no-store" in response["Cache-Control"], name
+    # The seating plan, to pin on a wall, carries neither.
+    plan = organiser.get(reverse("tournaments:round_pdf", args=[slug_, 2, "plan"]))
+    assert "no-store" not in plan.get("Cache-Control", "")

@@ -70,7 +70,13 @@ def test_seating_plan_lists_every_player_at_their_table(tournament, round_of_nin
         assert pin not in by_table + alphabetical
 
 
-def test_table_cards_show_each_players_pin(tournament, round_of_nine, referee_client):
+def words(text: str) -> set[str]:
+    return set(re.findall(r"\w+", text))
+
+
+def test_table_cards_print_no_pin(tournament, round_of_nine, referee_client):
+    """The card lies on the table beside its QR code: with the PINs on it, North could sign for
+    the whole table. It names the players by seat; each has their own PIN slip."""
     response = referee_client.get(pdf_url(tournament, "cards"))
     assert response["Content-Disposition"] == (
         f'inline; filename="{tournament.slug}-position-1-cartes.pdf"'
@@ -79,13 +85,90 @@ def test_table_cards_show_each_players_pin(tournament, round_of_nine, referee_cl
     assert len(pages) == 1  # two cards per A4 page
     cards = blocks(pages[0], "TABLE\n")
     assert sorted(cards) == [1, 2]
-    pins = {
-        r.player.full_name: r.pin
-        for r in Registration.objects.filter(tournament=tournament).select_related("player")
-    }
     for number, names in enumerate(names_of(round_of_nine), start=1):
-        printed = re.findall(r"(Ana [^\n]+)\n(\d{4})\n", cards[number])
-        assert printed == [(name, pins[name]) for name in names]
+        assert re.findall(r"(Ana [^\n]+)\n", cards[number]) == names
+    printed = words(pages[0])
+    for pin in tournament.registrations.values_list("pin", flat=True):
+        assert pin not in printed
+    assert "no-store" in response["Cache-Control"]  # it carries the table links
+
+
+def test_no_shared_document_prints_a_pin(tournament, round_of_nine, referee_client):
+    """Seating plan, table cards and score sheets (blank and filled, PDF and Excel)."""
+    from openpyxl import load_workbook
+
+    pins = set(tournament.registrations.values_list("pin", flat=True))
+    urls = [
+        pdf_url(tournament, "plan"),
+        pdf_url(tournament, "cards"),
+        reverse("sheets_round", args=[tournament.slug, 1, "pdf"]),
+        reverse("sheets_round", args=[tournament.slug, 1, "pdf"]) + "?vierge=1",
+        reverse("sheets_tournament", args=[tournament.slug, "pdf"]),
+    ]
+    for url in urls:
+        printed = words("\n".join(pdf_pages(referee_client.get(url))))
+        assert not pins & printed, url
+    workbook = referee_client.get(reverse("sheets_round", args=[tournament.slug, 1, "xlsx"]))
+    book = load_workbook(io.BytesIO(workbook.content))
+    cells = {
+        str(cell)
+        for sheet in book.worksheets
+        for row in sheet.iter_rows(values_only=True)
+        for cell in row
+        if cell is not None
+    }
+    assert not pins & cells
+
+
+def test_pin_slips_give_each_player_their_own_pin(tournament, round_of_nine, referee_client):
+    """One small slip per player (name, tournament, PIN), by last name, to hand out at
+    check-in; referees print them too (they run the check-in)."""
+    response = referee_client.get(reverse("tournaments:pin_slips", args=[tournament.slug]))
+    (page,) = pdf_pages(response)  # 9 players: one page of 24 slips
+    assert response["Content-Disposition"] == (
+        f'inline; filename="{tournament.slug}-codes-pin.pdf"'
+    )
+    assert "no-store" in response["Cache-Control"]
+    registrations = list(
+        tournament.registrations.select_related("player").order_by(
+            "player__last_name", "player__first_name"
+        )
+    )
+    lines = page.split("\n")
+    for registration in registrations:
+        name = registration.player.full_name
+        i = lines.index(name)
+        slip = "\n".join(lines[i : i + 6])
+        assert registration.pin in words(slip), name
+        assert page.count(registration.pin) == 1
+    assert page.count("CODE PIN PERSONNEL") == len(registrations)
+    assert page.count(tournament.name) == len(registrations)
+    shown = [line for line in lines if line in {r.player.full_name for r in registrations}]
+    assert shown == [r.player.full_name for r in registrations]  # by last name
+
+
+def test_one_players_slip(tournament, round_of_nine, referee_client):
+    """A late arrival or a lost slip: that player's slip alone."""
+    registration = tournament.registrations.select_related("player").first()
+    url = reverse("tournaments:pin_slips", args=[tournament.slug])
+    (page,) = pdf_pages(referee_client.get(url, {"joueur": registration.pk}))
+    assert registration.player.full_name in page and registration.pin in words(page)
+    assert page.count("CODE PIN PERSONNEL") == 1
+    for other in tournament.registrations.exclude(pk=registration.pk):
+        assert other.pin not in words(page) or other.pin == registration.pin
+    for wrong in ("0", "999999", "x", "9" * 30, "-1"):
+        assert referee_client.get(url, {"joueur": wrong}).status_code == 404, wrong
+
+
+def test_the_players_page_shows_no_pin_but_links_each_slip(
+    tournament, round_of_nine, referee_client
+):
+    page = referee_client.get(reverse("tournaments:players", args=[tournament.slug]))
+    html = page.content.decode()
+    for registration in tournament.registrations.all():
+        assert f"?joueur={registration.pk}" in html
+        assert f"<code>{registration.pin}</code>" not in html
+    assert reverse("tournaments:pin_slips", args=[tournament.slug]) in html
 
 
 def test_every_table_of_a_large_round_is_printed(superuser):

@@ -8,7 +8,9 @@ import hashlib
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.generic import TemplateView
@@ -324,3 +326,27 @@ class StaffView(StaffTournamentMixin, TemplateView):
                 messages.success(request, _("Referee added."))
                 return redirect("tournaments:staff", slug=self.tournament.slug)
         return self.render_to_response(self.get_context_data(form=form), status=422)
+
+
+class PinSlipsView(StaffTournamentMixin, TemplateView):
+    """Every player's PIN slip (PDF) to hand out at check-in, or one player's (``?joueur=<id>``,
+    for a late arrival or a lost slip). The only document that carries PINs: never cached."""
+
+    def get(self, request, *args, **kwargs):
+        from scoring.documents.pdf import pin_slips_pdf  # reportlab loads on first use
+
+        registrations = Registration.objects.filter(tournament=self.tournament)
+        name = f"{self.tournament.slug}-codes-pin.pdf"
+        wanted = request.GET.get("joueur")
+        if wanted is not None:
+            if not wanted.isascii() or not wanted.isdigit() or len(wanted) > 18:
+                raise Http404
+            registrations = registrations.filter(pk=int(wanted))
+            if not registrations.exists():
+                raise Http404
+            name = f"{self.tournament.slug}-code-pin-{wanted}.pdf"
+        content = pin_slips_pdf(services.pin_slips(self.tournament, registrations))
+        response = HttpResponse(content, content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="{name}"'
+        add_never_cache_headers(response)
+        return response

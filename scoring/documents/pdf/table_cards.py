@@ -1,5 +1,6 @@
 """Table cards: one card per table (two A5 cards per A4 page) with the table number, the round,
-the players by seat with their personal PIN, and the QR code of the table's private entry link.
+the players by seat, and the QR code of the table's private entry link. No PIN: the card lies on
+the table for everyone to read; each player has their own PIN slip (:mod:`.pin_slips`).
 Plain Python: no Django import.
 """
 
@@ -19,7 +20,6 @@ from .base import (
     INK,
     ITALIC,
     MONO,
-    MONO_BOLD,
     RULE,
     FastCanvas,
     binary_streams,
@@ -36,8 +36,8 @@ from .seating_plan import plan_title
 def table_cards_pdf(plan: SeatingPlan) -> bytes:
     """One card per table, two A5 cards per portrait A4 page (cut along the dashed line).
 
-    Each card: the table number (huge), the round, the players by seat with their personal PIN,
-    and a QR code of the table's private entry link with the link printed below it.
+    Each card: the table number (huge), the round, the players by seat, and a QR code of the
+    table's private entry link with the link printed below it.
     """
     buffer = io.BytesIO()
     page_w, page_h = A4
@@ -106,7 +106,7 @@ def _draw_card(
     canv.setFont(BOLD, 44)
     canv.drawString(round_x, baseline, str(plan.round_number))
 
-    # Players by seat with their personal PIN.
+    # Players by seat.
     count = max(len(table.players), 1)
     y_row = baseline - 9 * mm
     row_h = min(12.5 * mm, (y_row - (y + 7 * mm)) / count)
@@ -114,14 +114,13 @@ def _draw_card(
     canv.setFillColor(GREY)
     canv.drawString(left, y_row + 1.8 * mm, "PLACE")
     canv.drawString(left + 25 * mm, y_row + 1.8 * mm, "JOUEUR")
-    canv.drawRightString(text_right, y_row + 1.8 * mm, "CODE PIN PERSONNEL")
+    canv.drawRightString(text_right, y_row + 1.8 * mm, "SIGNATURE : CODE PIN DE SA FICHE")
     canv.setStrokeColor(INK)
     canv.setLineWidth(0.8)
     canv.line(left, y_row, text_right, y_row)
     canv.setStrokeColor(RULE)
     canv.setLineWidth(0.4)
-    pin_width = stringWidth("00000000", MONO_BOLD, 18)
-    name_width = text_right - left - 25 * mm - pin_width - 4 * mm
+    name_width = text_right - left - 25 * mm
     for player in table.players:
         base = y_row - row_h / 2 - 2.2 * mm
         canv.setFillColor(GREY)
@@ -130,10 +129,6 @@ def _draw_card(
         canv.setFillColor(INK)
         canv.setFont(BOLD, 15)
         canv.drawString(left + 25 * mm, base, fit(player.name, name_width, BOLD, 15))
-        canv.setFont(MONO_BOLD, 18)
-        canv.drawRightString(
-            text_right, base - 0.5, fit(player.pin, pin_width, MONO_BOLD, 18) or "—"
-        )
         y_row -= row_h
         canv.line(left, y_row, text_right, y_row)
 

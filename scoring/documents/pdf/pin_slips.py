@@ -1,0 +1,96 @@
+"""PIN slips: one small slip per player with their name, the tournament and their personal
+signing PIN, 24 to an A4 page with cut lines, to hand to each player at check-in. A PIN is
+printed nowhere else. Plain Python: no Django import.
+"""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+
+from ..data import PinSlip, PinSlips
+from .base import (
+    BOLD,
+    FONT,
+    GREY,
+    INK,
+    MONO_BOLD,
+    RULE,
+    FastCanvas,
+    binary_streams,
+    clean,
+    fit,
+    long_date,
+)
+
+COLUMNS, ROWS = 3, 8  # 70 × 37 mm slips, the size of common label sheets
+
+
+def pin_slips_pdf(slips: PinSlips) -> bytes:
+    """Every slip of ``slips``, in the given order, 24 per page, with dashed cut lines."""
+    buffer = io.BytesIO()
+    page_w, page_h = A4
+    canv = FastCanvas(buffer, pagesize=A4)
+    canv.setTitle(clean(f"Codes PIN — {slips.tournament}"))
+    canv.setAuthor("Tarot — gestion de tournois")
+    canv.setCreator("Tarot — gestion de tournois")
+    slip_w, slip_h = page_w / COLUMNS, page_h / ROWS
+    per_page = COLUMNS * ROWS
+    if not slips.slips:
+        canv.setFont(FONT, 14)
+        canv.drawString(20 * mm, page_h - 30 * mm, "Aucun joueur.")
+    for index, slip in enumerate(slips.slips):
+        if index and index % per_page == 0:
+            canv.showPage()
+        if index % per_page == 0:
+            _cut_lines(canv, page_w, page_h, slip_w, slip_h)
+        row, column = divmod(index % per_page, COLUMNS)
+        _draw_slip(canv, slips, slip, column * slip_w, page_h - (row + 1) * slip_h, slip_w, slip_h)
+    canv.showPage()
+    with binary_streams():
+        canv.save()
+    return buffer.getvalue()
+
+
+def _cut_lines(canv, page_w: float, page_h: float, slip_w: float, slip_h: float) -> None:
+    canv.saveState()
+    canv.setDash(3, 3)
+    canv.setStrokeColor(RULE)
+    canv.setLineWidth(0.5)
+    for column in range(1, COLUMNS):
+        canv.line(column * slip_w, 0, column * slip_w, page_h)
+    for row in range(1, ROWS):
+        canv.line(0, row * slip_h, page_w, row * slip_h)
+    canv.restoreState()
+
+
+def _draw_slip(
+    canv, slips: PinSlips, slip: PinSlip, x: float, y: float, w: float, h: float
+) -> None:
+    pad = 5 * mm
+    left, right, top = x + pad, x + w - pad, y + h - pad
+    width = right - left
+    canv.saveState()
+    canv.setFillColor(GREY)
+    canv.setFont(FONT, 7)
+    canv.drawString(left, top - 2 * mm, fit(slips.tournament, width, FONT, 7))
+    canv.drawString(left, top - 5 * mm, fit(long_date(slips.tournament_date), width, FONT, 7))
+    canv.setFillColor(INK)
+    canv.setFont(BOLD, 11)
+    canv.drawString(left, top - 10.5 * mm, fit(slip.name, width, BOLD, 11))
+    detail = " · ".join(part for part in (slip.club, slip.team) if part)
+    if detail:
+        canv.setFillColor(GREY)
+        canv.setFont(FONT, 7)
+        canv.drawString(left, top - 14 * mm, fit(detail, width, FONT, 7))
+    canv.setFillColor(GREY)
+    canv.setFont(BOLD, 6.5)
+    canv.drawString(left, y + pad + 4.5 * mm, "CODE PIN PERSONNEL")
+    canv.setFont(FONT, 6)
+    canv.drawString(left, y + pad, "pour signer vos feuilles — à ne montrer à personne")
+    canv.setFillColor(INK)
+    canv.setFont(MONO_BOLD, 20)
+    canv.drawRightString(right, y + pad + 2.5 * mm, fit(slip.pin, width / 2, MONO_BOLD, 20))
+    canv.restoreState()
