@@ -37,6 +37,7 @@ from scoring.scores import counted, deal_quota, deal_scores, score_rows
 from scoring.selectors import current_canonical
 from tarot_club.errors import ServiceError
 from tournaments.models import Registration, Round, Seat, Table, Tournament
+from tournaments.services import lock_round
 
 PIN_ATTEMPTS_ALLOWED = 5
 PIN_LOCKOUT = timedelta(minutes=5)
@@ -213,13 +214,39 @@ def sheet_seats(sheet: ScoreSheet) -> list[Seat]:
 
 
 def _lock_sheet(sheet_id: int) -> ScoreSheet:
-    """The sheet with its table, round and tournament, locked until the end of the
-    transaction."""
-    return (
+    """The sheet with its table, round and tournament, locked until the end of the transaction,
+    in an open round: the gate of every change to a sheet (deal, correction, penalty, paper
+    totals, signature).
+
+    Its round is locked first (:func:`tournaments.services.lock_round`, the order closing a
+    round takes too), then the sheet. Once the round is closed nothing changes its sheets until
+    a referee reopens it; a change waiting while the round closes is refused once it is closed.
+    """
+    try:
+        round_ = lock_round(tables__sheet=sheet_id)
+    except Round.DoesNotExist:
+        raise ServiceError(
+            _("This table is no longer in the round (it was seated again): reload the page.")
+        ) from None
+    if round_.status == Round.Status.CLOSED:
+        raise ServiceError(
+            _("Round %(number)d is closed: a referee must reopen it before any change.")
+            % {"number": round_.number}
+        )
+    sheet = (
         ScoreSheet.objects.select_for_update(of=("self",))
         .select_related("table__round__tournament")
         .get(pk=sheet_id)
     )
+    sheet.table.round.status = round_.status  # as locked (the same row, read once more)
+    return sheet
+
+
+def lock_round_sheets(round_: Round) -> list[ScoreSheet]:
+    """Lock every sheet of a round being closed (or timed...), by id, after the round itself:
+    no sheet service is then half-way through, and none starts before the round's change is
+    committed (they wait on the round, then see it)."""
+    return list(ScoreSheet.objects.select_for_update().filter(table__round=round_).order_by("pk"))
 
 
 def _log(sheet: ScoreSheet, actor: Actor, action: str, reason: str = "", **data) -> None:
@@ -248,8 +275,6 @@ def _check_can_change(sheet: ScoreSheet, actor: Actor, reason: str) -> bool:
     """Whether signatures stand on the sheet (the change will void them, see ``_amend``);
     refuse what the actor may not do."""
     standing = _signatures_stand(sheet)
-    if sheet.table.round.status == Round.Status.CLOSED:
-        raise ServiceError(_("This round is closed: reopen it to correct a sheet."))
     if (standing or sheet.status == ScoreSheet.Status.AMENDED) and actor.is_table:
         raise ServiceError(
             _("This sheet is signed and locked: ask the referee for any correction.")
@@ -843,7 +868,9 @@ def _seal(sheet: ScoreSheet) -> str:
 
 
 def round_close_check(*, round_: Round, reason: str) -> None:
-    """Closing a round is refused while a sheet is unsigned, unless the referee gives a reason."""
+    """Closing a round is refused while a sheet is unsigned, unless the referee gives a reason.
+    ``round_`` is locked; its sheets are locked here (by id) before they are read."""
+    lock_round_sheets(round_)
     unsigned = list(
         Table.objects.filter(round=round_)
         .exclude(sheet__status=ScoreSheet.Status.SIGNED)

@@ -661,8 +661,8 @@ def _round_started(round_: Round) -> bool:
 def round_regenerate(*, round_: Round, seed: int | None = None) -> Round:
     """Seat a round again (a new seed) while no deal has been entered and it is the last one."""
     with transaction.atomic():
+        round_ = lock_round(round_.pk)  # the round first, as every service of its sheets
         tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
-        round_ = Round.objects.get(pk=round_.pk)
         if _round_started(round_):
             raise ServiceError(_("This round has started: it can no longer be seated again."))
         if tournament.round_set.filter(number__gt=round_.number).exists():
@@ -773,8 +773,8 @@ def seats_swap(
     if first.tournament_id != round_.tournament_id or second.tournament_id != round_.tournament_id:
         raise ServiceError(_("Both players must be registered in this tournament."))
     with transaction.atomic():
+        round_ = lock_round(round_.pk)  # the round first, as every service of its sheets
         Tournament.objects.select_for_update().get(pk=round_.tournament_id)
-        round_ = Round.objects.get(pk=round_.pk)
         if _round_started(round_):
             raise ServiceError(_("This round has started: seats can no longer be swapped."))
         warnings = swap_warnings(round_=round_, first=first, second=second)
@@ -817,11 +817,30 @@ def seats_swap(
     return warnings.repeats
 
 
+def lock_round(round_id: int | None = None, **lookup) -> Round:
+    """The round (by id, or by ``lookup`` such as ``tables__sheet=...``), locked until the end
+    of the transaction. Raises ``Round.DoesNotExist``.
+
+    The one lock of a round's life, taken first by everything that changes the round or its
+    score sheets: every sheet service (then the sheet), closing and reopening (then the sheets,
+    by id), swapping and seating again, and any later action on a round (a referee calling
+    time). Taken in that order (round, then its sheets by id, then the tournament's row), no two
+    of them wait for each other in a circle, and none sees the round change under it: a deal
+    saved while the round closes is either in before the close checks the sheets, or refused.
+    ``FOR NO KEY UPDATE`` on PostgreSQL (rows that refer to the round are not blocked); SQLite
+    serialises every writer anyway.
+    """
+    if round_id is not None:
+        lookup["pk"] = round_id
+    return Round.objects.select_for_update(no_key=True, of=("self",)).get(**lookup)
+
+
 def round_close(*, round_: Round, reason: str = "") -> Round:
     """Close a round. The apps built on this one may refuse (:data:`round_closing`): scoring
-    does while a sheet is unsigned and no reason is given."""
+    does while a sheet is unsigned and no reason is given. Once closed, nothing changes the
+    round's sheets until it is reopened (scoring's services refuse)."""
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        round_ = lock_round(round_.pk)
         if round_.status == Round.Status.CLOSED:
             raise ServiceError(_("This round is already closed."))
         round_closing.send(sender=Round, round_=round_, reason=reason)
@@ -835,7 +854,7 @@ def round_close(*, round_: Round, reason: str = "") -> Round:
 
 def round_reopen(*, round_: Round) -> Round:
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        round_ = lock_round(round_.pk)
         if round_.status != Round.Status.CLOSED:
             raise ServiceError(_("This round is not closed."))
         if round_.tournament.round_set.filter(number__gt=round_.number).exists():

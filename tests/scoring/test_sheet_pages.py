@@ -203,11 +203,12 @@ def test_saving_a_deal_runs_a_fixed_number_of_queries(db, client, deals, django_
     sheet = ScoreSheet.objects.get(table__round=round_)
     for number in range(1, deals + 1):
         deal_record(sheet=sheet, number=number, kind="played", deal=legal(), actor=TABLE)
-    # Page: sheet, seats, deals. Saving: lock the sheet (its seats and deals as the page read
-    # them: unchanged since); the deal and its history, score rows, event, seats' results, the
-    # sheet, the tournament's last change; and the transaction's start and end (a savepoint
-    # inside the test's). The sheet's history gets a row only when its status moves.
-    with django_assert_num_queries(13):
+    # Page: sheet, seats, deals. Saving: lock the round, then the sheet (its seats and deals
+    # as the page read them: unchanged since); the deal and its history, score rows, event,
+    # seats' results, the sheet, the tournament's last change; and the transaction's start
+    # and end (a savepoint inside the test's). The sheet's history gets a row only when its
+    # status moves.
+    with django_assert_num_queries(14):
         response = client.post(table_url(sheet), {**DEAL, "number": str(deals + 1)})
     assert response.status_code == 302
 
