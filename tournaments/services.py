@@ -8,6 +8,7 @@ user asked for something impossible — in which case nothing was written.
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date as date_type
@@ -17,8 +18,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.text import slugify
+from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from simple_history.utils import bulk_create_with_history
 
 from scoring.documents import data as doc
 from scoring.engine import RULE_SETS
@@ -179,6 +182,15 @@ class PlayerRow:
     team: str = ""
 
 
+def _other_holder(player_last: str, player_first: str, row: PlayerRow) -> bool:
+    """Whether the licence's holder (``player_*``) is someone else than the row's player."""
+    return player_last.casefold() != row.last_name.strip().casefold() or bool(
+        row.first_name.strip()
+        and player_first
+        and player_first.casefold() != row.first_name.strip().casefold()
+    )
+
+
 def _check_licence(tournament: Tournament, row: PlayerRow) -> Player | None:
     """The existing player holding this licence, or None; a ServiceError when it conflicts."""
     if not row.licence:
@@ -192,11 +204,7 @@ def _check_licence(tournament: Tournament, row: PlayerRow) -> Player | None:
             % {"licence": row.licence, "name": player.full_name},
             field="licence",
         )
-    if player.last_name.casefold() != row.last_name.casefold() or (
-        row.first_name.strip()
-        and player.first_name
-        and player.first_name.casefold() != row.first_name.strip().casefold()
-    ):
+    if _other_holder(player.last_name, player.first_name, row):
         raise ServiceError(
             _("Licence %(licence)s belongs to %(name)s.")
             % {"licence": row.licence, "name": player.full_name},
@@ -228,13 +236,64 @@ def _touch(tournament: Tournament) -> None:
     Tournament.objects.filter(pk=tournament.pk).update(changed_at=timezone.now())
 
 
+def _limit(model, field: str) -> int:
+    return model._meta.get_field(field).max_length
+
+
+# What a row's texts may hold: (field, its limit, how the messages name it). The limits are the
+# model's: a longer text would be cut by SQLite and refused by PostgreSQL.
+ROW_TEXTS = (
+    ("last_name", _limit(Player, "last_name"), gettext_lazy("last name")),
+    ("first_name", _limit(Player, "first_name"), gettext_lazy("first name")),
+    ("club", _limit(Club, "name"), gettext_lazy("club")),
+    ("licence", _limit(Player, "licence"), gettext_lazy("licence")),
+    ("team", _limit(Team, "name"), gettext_lazy("team name")),
+)
+
+
+def _has_control_character(text: str) -> bool:
+    """A NUL or another control character: PostgreSQL refuses NUL in text, and none belongs
+    in a name (tabs and line breaks included: a cell is one line)."""
+    return any(unicodedata.category(ch) == "Cc" for ch in text)
+
+
+def text_problems(field: str, text: str) -> list[str]:
+    """What is wrong with one text of a player's row (``field`` of :data:`ROW_TEXTS`)."""
+    _field, limit, name = next(entry for entry in ROW_TEXTS if entry[0] == field)
+    problems = []
+    if len(text) > limit:
+        problems.append(
+            _("%(field)s longer than %(limit)d characters") % {"field": name, "limit": limit}
+        )
+    if _has_control_character(text):
+        problems.append(_("a control character (such as NUL) in the %(field)s") % {"field": name})
+    return problems
+
+
+def row_problems(values: dict[str, str]) -> list[tuple[str, str]]:
+    """Everything wrong with one player's texts (typed or read from a file), as (field,
+    message): the one place of these rules, for the import preview and the services."""
+    problems = []
+    if not values.get("last_name", "").strip():
+        problems.append(("last_name", _("missing last name")))
+    for field, _limit, _name in ROW_TEXTS:
+        problems += [(field, message) for message in text_problems(field, values.get(field, ""))]
+    return problems
+
+
 def _validate_row(row: PlayerRow) -> None:
-    if not row.last_name.strip():
-        raise ServiceError(_("The last name is missing."), field="last_name")
-    if len(row.last_name) > 80 or len(row.first_name) > 80:
-        raise ServiceError(_("A name is longer than 80 characters."), field="last_name")
-    if len(row.licence) > 20:
-        raise ServiceError(_("The licence number is longer than 20 characters."), field="licence")
+    problems = row_problems(
+        {
+            "last_name": row.last_name,
+            "first_name": row.first_name,
+            "club": row.club,
+            "licence": row.licence,
+            "team": row.team,
+        }
+    )
+    if problems:
+        field, message = problems[0]
+        raise ServiceError(capfirst(message) + ".", field=field)
 
 
 @transaction.atomic
@@ -268,6 +327,9 @@ def team_register(
     name = name.strip()
     if not name:
         raise ServiceError(_("The team name is missing."), field="name")
+    problems = text_problems("team", name)
+    if problems:
+        raise ServiceError(capfirst(problems[0]) + ".", field="name")
     if len(members) != tournament.team_size:
         raise ServiceError(
             _("A team has %(size)d players; %(count)d were given.")
@@ -426,7 +488,12 @@ def players_import_preview(
     rows: list[ImportRow] = []
     licences: dict[str, int] = {}
     teams: dict[str, list[ImportRow]] = defaultdict(list)
-    existing_licences = dict(Player.objects.exclude(licence="").values_list("licence", "last_name"))
+    existing_licences = {
+        licence: (last, first)
+        for licence, last, first in Player.objects.exclude(licence="").values_list(
+            "licence", "last_name", "first_name"
+        )
+    }
     registered = set(
         Registration.objects.filter(tournament=tournament)
         .exclude(player__licence="")
@@ -438,14 +505,11 @@ def players_import_preview(
         for index, field in columns.items():
             values[field] = cells[index].strip() if index < len(cells) else ""
         row = ImportRow(line=line, values=values, errors=[])
-        if not values["last_name"]:
-            row.errors.append(_("missing last name"))
-        if len(values["last_name"]) > 80 or len(values["first_name"]) > 80:
-            row.errors.append(_("name longer than 80 characters"))
+        if not tournament.is_team_event:
+            values["team"] = ""  # not read: an individual tournament has no teams
+        row.errors.extend(message for _field, message in row_problems(values))
         licence = values["licence"]
         if licence:
-            if len(licence) > 20:
-                row.errors.append(_("licence longer than 20 characters"))
             if licence in licences:
                 row.errors.append(
                     _("duplicate licence %(licence)s (also on line %(line)d)")
@@ -455,13 +519,13 @@ def players_import_preview(
                 row.errors.append(
                     _("licence %(licence)s is already registered") % {"licence": licence}
                 )
-            elif (
-                licence in existing_licences
-                and existing_licences[licence].casefold() != values["last_name"].casefold()
+            elif licence in existing_licences and _other_holder(
+                *existing_licences[licence], _row(row)
             ):
+                last, first = existing_licences[licence]
                 row.errors.append(
                     _("licence %(licence)s belongs to another player (%(name)s)")
-                    % {"licence": licence, "name": existing_licences[licence]}
+                    % {"licence": licence, "name": Player.name_of(first, last)}
                 )
             licences.setdefault(licence, line)
         if tournament.is_team_event:
@@ -485,21 +549,81 @@ def players_import_preview(
 
 
 def players_import(*, tournament: Tournament, filename: str, content: bytes) -> int:
-    """Import every row, or none: the preview must be clean. Returns the number of players."""
-    preview = players_import_preview(tournament=tournament, filename=filename, content=content)
-    if not preview.ok:
-        raise ServiceError(_("The file has errors: correct them and import it again."))
+    """Import every row, or none: the preview must be clean. Returns the number of players.
+
+    In bulk: a fixed number of queries whatever the number of lines (the clubs, the players
+    holding the file's licences, new clubs, new players, teams, registrations and their
+    history, each in one statement), checked again inside the transaction, with the
+    tournament's row locked so that two imports do not interleave.
+    """
     with transaction.atomic():
-        if tournament.is_team_event:
-            by_team: dict[str, list[PlayerRow]] = defaultdict(list)
-            for row in preview.rows:
-                by_team[row.values["team"]].append(_row(row))
-            for name, members in by_team.items():
-                team_register(tournament=tournament, name=name, members=members)
-        else:
-            for row in preview.rows:
-                player_register(tournament=tournament, row=_row(row))
-    return len(preview.rows)
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        preview = players_import_preview(tournament=tournament, filename=filename, content=content)
+        if not preview.ok:
+            raise ServiceError(_("The file has errors: correct them and import it again."))
+        rows = [_row(row) for row in preview.rows]
+        try:
+            with transaction.atomic():
+                _register_in_bulk(tournament, rows)
+        except IntegrityError:  # someone registered the same licence meanwhile
+            raise ServiceError(
+                _("The players changed while importing: upload the file again.")
+            ) from None
+        _touch(tournament)
+    return len(rows)
+
+
+def _register_in_bulk(tournament: Tournament, rows: list[PlayerRow]) -> None:
+    """Write the rows of a clean preview (what :func:`player_register` and
+    :func:`team_register` do one by one): clubs, players, teams, registrations."""
+    clubs = {club.name: club for club in Club.objects.all()}
+    new_clubs = sorted({row.club.strip() for row in rows if row.club.strip()} - set(clubs))
+    for club in Club.objects.bulk_create([Club(name=name) for name in new_clubs]):
+        clubs[club.name] = club
+    licensed = {
+        player.licence: player
+        for player in Player.objects.filter(licence__in=[r.licence for r in rows if r.licence])
+    }
+    players, moved, new_players = [], [], []
+    for row in rows:
+        club = clubs.get(row.club.strip())
+        player = licensed.get(row.licence)
+        if player is None:
+            player = Player(
+                first_name=row.first_name.strip(),
+                last_name=row.last_name.strip(),
+                club=club,
+                licence=row.licence.strip(),
+            )
+            new_players.append(player)
+        elif club and player.club_id != club.pk:
+            player.club = club
+            moved.append(player)
+        players.append(player)
+    Player.objects.bulk_create(new_players)
+    if moved:
+        Player.objects.bulk_update(moved, ["club"])
+        # Their other tournaments show the club too: their pages and standings must follow.
+        Tournament.objects.filter(registrations__player__in=[p.pk for p in moved]).update(
+            changed_at=timezone.now()
+        )
+    teams: dict[str, Team] = {}
+    if tournament.is_team_event:
+        names = list(dict.fromkeys(row.team for row in rows))
+        created = Team.objects.bulk_create([Team(tournament=tournament, name=n) for n in names])
+        teams = {team.name: team for team in created}
+    bulk_create_with_history(
+        [
+            Registration(
+                tournament=tournament,
+                player=player,
+                team=teams.get(row.team),
+                status=Registration.Status.REGISTERED,
+            )
+            for row, player in zip(rows, players, strict=True)
+        ],
+        Registration,
+    )
 
 
 def _row(row: ImportRow) -> PlayerRow:

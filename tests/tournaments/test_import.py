@@ -7,6 +7,8 @@ import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import Workbook
 
@@ -367,3 +369,123 @@ def test_confirming_an_older_preview_imports_what_that_page_showed(setup):
     names = set(tournament.registrations.values_list("player__last_name", flat=True))
     # Either what page A listed was imported, or the stale confirmation was refused.
     assert names in ({"Alpha"}, set())
+
+
+# -- Texts a database would refuse, and large files (issue 17) ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("row", "reason"),
+    [
+        (("Long", "Club", "C" * 121, ""), "club longer than 120 characters"),
+        (("Nul\x00", "Octet", "", ""), "a control character (such as NUL) in the last name"),
+        (("Nul", "Octet", "Club\x00", ""), "a control character (such as NUL) in the club"),
+        (("Nul", "Octet", "", "L1\x00"), "a control character (such as NUL) in the licence"),
+        (("Tab", "Pre\tnom", "", ""), "a control character (such as NUL) in the first name"),
+    ],
+    ids=["long-club", "nul-name", "nul-club", "nul-licence", "tab"],
+)
+def test_texts_the_database_refuses_are_shown_in_the_preview(setup, row, reason):
+    """The preview was clean, then the confirmation answered 500 on PostgreSQL (a club over its
+    limit, a NUL byte): the preview now shows the reason and offers no confirmation."""
+    tournament, client = setup
+    rows = [("Bon", "Ali", "Club", "100"), row]
+    response = upload(client, tournament, "joueurs.csv", csv_bytes(rows, ";"))
+    assert response.status_code == 200
+    preview = response.context["preview"]
+    assert not preview.ok
+    assert [r.line for r in preview.bad_rows] == [3]
+    assert reason in " ".join(preview.bad_rows[0].errors)
+    assert reason in response.content.decode().replace("\x00", "")
+    assert not offers_confirmation(response)
+    assert forged_confirm(client, tournament).status_code == 200  # the form again, no 500
+    assert not Player.objects.exists()
+    with pytest.raises(ServiceError):
+        services.players_import(
+            tournament=tournament, filename="joueurs.csv", content=csv_bytes(rows, ";")
+        )
+    assert not Player.objects.exists()
+
+
+def test_a_team_name_over_its_limit_is_shown_in_the_preview(organiser):
+    tournament = make_tournament(0, organiser=organiser, format="teams_2")
+    client = en_client(organiser)
+    team = "É" * 121
+    content = csv_bytes(
+        [("Un", "A", "", "", team), ("Deux", "B", "", "", team)],
+        ";",
+        header=("Nom", "Prénom", "Club", "Licence", "Équipe"),
+    )
+    preview = upload(client, tournament, "equipes.csv", content).context["preview"]
+    assert not preview.ok
+    assert all("team name longer than 120 characters" in " ".join(r.errors) for r in preview.rows)
+    with pytest.raises(ServiceError):
+        services.team_register(
+            tournament=tournament,
+            name=team,
+            members=[services.PlayerRow(last_name="Un"), services.PlayerRow(last_name="Deux")],
+        )
+
+
+def test_registering_one_player_checks_the_same_texts(setup):
+    tournament, _ = setup
+    for row, field in [
+        (services.PlayerRow(last_name="Long", club="C" * 121), "club"),
+        (services.PlayerRow(last_name="N\x00ul"), "last_name"),
+    ]:
+        with pytest.raises(ServiceError) as refused:
+            services.player_register(tournament=tournament, row=row)
+        assert refused.value.field == field
+    assert not Player.objects.exists()
+
+
+def many_rows(count: int, offset: int = 0) -> list[tuple[str, str, str, str]]:
+    return [
+        (f"Nom{i:05d}", f"Prénom{i}", f"Club {i // 7}", f"LIC{i:06d}")
+        for i in range(offset, offset + count)
+    ]
+
+
+@pytest.mark.parametrize("format", ["individual", "teams_2"])
+def test_an_import_costs_the_same_queries_for_20_or_400_lines(organiser, format):
+    """Bulk statements: the number of queries does not grow with the file (a 50,000-line file
+    took 11 minutes on PostgreSQL, one query per row and more)."""
+    counts = []
+    for size, offset in ((20, 0), (400, 1000)):
+        tournament = make_tournament(0, organiser=organiser, format=format)
+        # A player already known from another tournament, whose club changed since.
+        known = make_tournament(0, name=f"Avant {format} {size}")
+        services.player_register(
+            tournament=known,
+            row=services.PlayerRow(
+                last_name=f"Nom{offset:05d}",
+                first_name=f"Prénom{offset}",
+                licence=f"LIC{offset:06d}",
+            ),
+        )
+        rows = many_rows(size, offset)
+        header = ("Nom", "Prénom", "Club", "Licence")
+        if format == "teams_2":
+            rows = [(*r, f"Équipe {i // 2}") for i, r in enumerate(rows)]
+            header = (*header, "Équipe")
+        content = csv_bytes(rows, ";", header=header)
+        with CaptureQueriesContext(connection) as captured:
+            count = services.players_import(
+                tournament=tournament, filename="joueurs.csv", content=content
+            )
+        assert count == size
+        counts.append(len(captured.captured_queries))
+        registrations = Registration.objects.filter(tournament=tournament)
+        assert registrations.count() == size
+        assert Registration.history.filter(tournament_id=tournament.pk).count() == size
+        assert imported(tournament) == expected([(r[0], r[1], r[2], r[3]) for r in rows])
+        assert all(
+            len(pin) == 4 and pin.isdigit() for pin in registrations.values_list("pin", flat=True)
+        )
+        # The known player is reused (not duplicated) and follows the club of the file.
+        assert Player.objects.filter(licence=f"LIC{offset:06d}").count() == 1
+        if format == "teams_2":
+            assert Team.objects.filter(tournament=tournament).count() == size // 2
+            assert not registrations.filter(team__isnull=True).exists()
+    assert counts[0] == counts[1], counts
+    assert counts[0] < 25, counts
