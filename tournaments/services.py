@@ -8,7 +8,7 @@ user asked for something impossible — in which case nothing was written.
 from __future__ import annotations
 
 import random
-import unicodedata
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date as date_type
@@ -251,10 +251,13 @@ ROW_TEXTS = (
 )
 
 
+_CONTROL_CHARACTER = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # Unicode's category Cc
+
+
 def _has_control_character(text: str) -> bool:
     """A NUL or another control character: PostgreSQL refuses NUL in text, and none belongs
     in a name (tabs and line breaks included: a cell is one line)."""
-    return any(unicodedata.category(ch) == "Cc" for ch in text)
+    return _CONTROL_CHARACTER.search(text) is not None
 
 
 def text_problems(field: str, text: str) -> list[str]:
