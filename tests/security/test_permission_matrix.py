@@ -1027,3 +1027,137 @@ def test_head_answers_like_get_on_every_url_pattern(world):
     walk(get_resolver().url_patterns, "")
     assert every_route - routes == set(), "URL patterns HEAD was not tried on"
     assert ok > 40, "most pages answer GET with 200 here, so HEAD is really compared with them"
+
+
+# -- Seating on the day: referees seat, swap and draw again (a decision, README "A tournament
+# day") ---------------------------------------------------------------------------------------
+#
+# At 14:05 a player is missing at table 6 and another arrived late: the one who fixes it is
+# whoever runs the room, usually the referee at the laptop, while the organiser is at the bar,
+# playing, or greeting people. Referees already seat each round and run check-in, so they also
+# swap two players and draw a round again, before play starts (a started round is fixed for
+# everyone). The organiser keeps what changes the tournament itself: settings, referees, the
+# bulk import and the archive.
+
+
+def _seated_round_day(world: World):
+    """A seated round nobody has started, on the other tournament (8 present players), with
+    our referee and organiser named on it too."""
+    from tournaments import services
+    from tournaments.models import StaffMember
+
+    other = world.other
+    for i in range(8):
+        services.player_register(
+            tournament=other,
+            row=services.PlayerRow(last_name=f"Voisin{i}", first_name="Val"),
+            present=True,
+        )
+    round_ = services.round_seat_next(tournament=other, seed=3)
+    StaffMember.objects.create(
+        tournament=other, user=world.users["referee"], role=StaffMember.Role.REFEREE
+    )
+    return other, round_
+
+
+def _seating(round_) -> list:
+    return list(
+        round_.seats.order_by("table__number", "position").values_list(
+            "table__number", "position", "registration_id"
+        )
+    )
+
+
+def test_referees_swap_players_and_draw_a_round_again(world):
+    other, round_ = _seated_round_day(world)
+    seats = list(round_.seats.order_by("table__number", "position"))
+    first, last = seats[0].registration_id, seats[-1].registration_id
+    swap = reverse("tournaments:round_action", args=[other.slug, round_.number, "swap"])
+    redraw = reverse("tournaments:round_action", args=[other.slug, round_.number, "regenerate"])
+    expected = {
+        "anonymous": LOGIN,
+        "referee": 302,
+        "referee_elsewhere": 302,  # the other tournament's own referee
+        "organiser": 404,  # organises our tournament, not this one
+        "organiser_elsewhere": 302,
+        "superuser": 302,
+    }
+    for role, answer in expected.items():
+        client = client_for(world.users[role])
+        with rolled_back():
+            page = client.get(reverse("tournaments:round", args=[other.slug, round_.number]))
+            before = _seating(round_)
+            response = client.post(
+                swap, {"first": first, "second": last, "confirmed": "on"}, follow=False
+            )
+            after = _seating(round_)
+            if answer == LOGIN:
+                assert response["Location"].startswith(LOGIN_PREFIX), role
+                assert after == before
+                continue
+            assert response.status_code == answer, role
+            if answer == 404:
+                assert page.status_code == 404 and after == before, role
+                continue
+            html = page.content.decode()
+            assert swap in html and redraw in html, f"{role} sees no swap or draw button"
+            assert after != before, f"{role}: the swap did not happen"
+        with rolled_back():
+            seed_before = other.round_set.get(number=1).seed
+            response = client.post(redraw)
+            assert response.status_code == 302, role
+            assert other.round_set.get(number=1).seed != seed_before, role
+
+
+def _links_and_forms(html: str) -> set[str]:
+    import re
+
+    found = set(re.findall(r'<a [^>]*href="(/[^"#?]*)', html))
+    found |= set(re.findall(r'<form [^>]*action="(/[^"#?]*)', html))
+    found |= set(re.findall(r'hx-(?:post|get)="(/[^"#?]*)', html))
+    return found
+
+
+def test_no_page_offers_a_role_what_it_cannot_use(world):
+    """Every link, form and htmx action on the staff pages a role sees leads to something the
+    matrix above allows that role (a referee sees no archive, settings or referees link)."""
+    from django.urls import Resolver404, resolve
+
+    slug_ = world.tournament.slug
+    pages = [
+        reverse("tournaments:list"),
+        reverse("tournaments:dashboard", args=[slug_]),
+        reverse("tournaments:players", args=[slug_]),
+        reverse("tournaments:round", args=[slug_, 1]),
+        reverse("tournaments:round", args=[slug_, 2]),
+        reverse("sheet", args=[slug_, world.open_table.pk]),
+        reverse("sheet", args=[slug_, world.closed_table.pk]),
+        reverse("sheet_history", args=[slug_, world.closed_table.pk]),
+        reverse("tournaments:import", args=[slug_]),
+        reverse("tournaments:staff", args=[slug_]),
+        reverse("tournaments:settings", args=[slug_]),
+    ]
+    access_of = {}
+    for row in ROWS:
+        access_of.setdefault(row.name, set()).add(row.access)
+    problems, checked = [], 0
+    for role in ("referee", "organiser"):
+        client = client_for(world.users[role])
+        for page in pages:
+            response = client.get(page)
+            if response.status_code != 200:
+                assert role == "referee" and response.status_code == 404, (role, page)
+                continue
+            for target in _links_and_forms(response.content.decode()):
+                try:
+                    match = resolve(target)
+                except Resolver404:
+                    continue  # static files
+                name = f"{match.namespace}:{match.url_name}" if match.namespace else match.url_name
+                if name not in access_of:
+                    continue  # admin, i18n
+                checked += 1
+                if any(ACCESS[access][role] != OK for access in access_of[name]):
+                    problems.append(f"{role} on {page}: offered {target} ({name})")
+    assert not problems, "\n".join(problems)
+    assert checked > 50
