@@ -114,7 +114,6 @@ def _draw_card(
     canv.setFillColor(GREY)
     canv.drawString(left, y_row + 1.8 * mm, "PLACE")
     canv.drawString(left + 25 * mm, y_row + 1.8 * mm, "JOUEUR")
-    canv.drawRightString(text_right, y_row + 1.8 * mm, "SIGNATURE : CODE PIN DE SA FICHE")
     canv.setStrokeColor(INK)
     canv.setLineWidth(0.8)
     canv.line(left, y_row, text_right, y_row)
@@ -131,6 +130,10 @@ def _draw_card(
         canv.drawString(left + 25 * mm, base, fit(player.name, name_width, BOLD, 15))
         y_row -= row_h
         canv.line(left, y_row, text_right, y_row)
+    canv.setFillColor(GREY)
+    canv.setFont(ITALIC, 8)
+    note = "Pour signer la feuille, chacun tape le code PIN de sa propre fiche."
+    canv.drawString(left, y_row - 4.5 * mm, note)
 
     # QR code of the table's private entry link, with the link below it.
     if table.sheet_url:
