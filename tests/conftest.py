@@ -5,9 +5,7 @@ from hypothesis import HealthCheck, settings
 
 # Speed is measured by the benchmarks (bench/), never by a test: a property holds or not however
 # busy the machine is, so no hypothesis example has a deadline and slow data generation is fine.
-settings.register_profile(
-    "project", deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+settings.register_profile("project", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("project")
 
 

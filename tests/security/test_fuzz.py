@@ -65,6 +65,11 @@ NASTY = [
     "49\x00",
     "\x00",
     "9" * 30,
+    "9e999999",  # a million digits written out in full (a 1 MB error page)
+    "1e1000000",
+    "²",  # a digit to str.isdigit(), not to int()
+    "--1",
+    "7" * 5000,  # more digits than Python reads as an int
     "' OR 1=1 --",
     "<script>alert(1)</script>",
     "{{ 7*7 }}",
@@ -230,6 +235,8 @@ NAMES = ["joueurs.csv", "joueurs.xlsx", "joueurs.txt", "joueurs.pdf", "JOUEURS.C
 HEADERS = ["nom", "Nom", "prénom", "prenom", "club", "licence", "équipe", "last name", "NOM "]
 CELL = st.one_of(
     st.sampled_from(["Dupont", "Émile", "", " ", "L0001", "D00500000", '"', '""', "a;b", "x" * 90]),
+    # Texts PostgreSQL refuses or a column cannot hold (the confirmation answered 500).
+    st.sampled_from(["Club\x00", "\x00", "C" * 121, "É" * 121]),
     TEXT,
     st.text(st.characters(blacklist_categories=("Cs",)), min_size=200, max_size=2000),
 )
