@@ -361,6 +361,18 @@ def binary_streams():
                 rl_config.useA85 = _streams_saved
 
 
+AUTHOR = "Tarot — gestion de tournois"
+
+
+def drawn_document(buffer, pagesize, title: str) -> FastCanvas:
+    """A canvas for a document drawn by hand (table cards, PIN slips), with its metadata."""
+    canv = FastCanvas(buffer, pagesize=pagesize)
+    canv.setTitle(clean(title))
+    canv.setAuthor(AUTHOR)
+    canv.setCreator(AUTHOR)
+    return canv
+
+
 def document(
     buffer, pagesize, title: str, margins=(10 * mm, 10 * mm, 9 * mm, 12 * mm), footer=None
 ):
@@ -373,8 +385,8 @@ def document(
         topMargin=top,
         bottomMargin=bottom,
         title=clean(title),
-        author="Tarot — gestion de tournois",
-        creator="Tarot — gestion de tournois",
+        author=AUTHOR,
+        creator=AUTHOR,
         lang="fr-FR",
     )
     frame = Frame(

@@ -18,9 +18,8 @@ from .base import (
     INK,
     MONO_BOLD,
     RULE,
-    FastCanvas,
     binary_streams,
-    clean,
+    drawn_document,
     fit,
     long_date,
 )
@@ -32,10 +31,7 @@ def pin_slips_pdf(slips: PinSlips) -> bytes:
     """Every slip of ``slips``, in the given order, 24 per page, with dashed cut lines."""
     buffer = io.BytesIO()
     page_w, page_h = A4
-    canv = FastCanvas(buffer, pagesize=A4)
-    canv.setTitle(clean(f"Codes PIN — {slips.tournament}"))
-    canv.setAuthor("Tarot — gestion de tournois")
-    canv.setCreator("Tarot — gestion de tournois")
+    canv = drawn_document(buffer, A4, f"Codes PIN — {slips.tournament}")
     slip_w, slip_h = page_w / COLUMNS, page_h / ROWS
     per_page = COLUMNS * ROWS
     if not slips.slips:

@@ -21,10 +21,10 @@ from .base import (
     ITALIC,
     MONO,
     RULE,
-    FastCanvas,
     binary_streams,
     clean,
     draw_qr,
+    drawn_document,
     fit,
     long_date,
     seat_name,
@@ -41,10 +41,7 @@ def table_cards_pdf(plan: SeatingPlan) -> bytes:
     """
     buffer = io.BytesIO()
     page_w, page_h = A4
-    canv = FastCanvas(buffer, pagesize=A4)
-    canv.setTitle(clean(f"Cartes de table — {plan_title(plan)}"))
-    canv.setAuthor("Tarot — gestion de tournois")
-    canv.setCreator("Tarot — gestion de tournois")
+    canv = drawn_document(buffer, A4, f"Cartes de table — {plan_title(plan)}")
     card_h = page_h / 2
     if not plan.tables:
         canv.setFont(FONT, 14)
