@@ -213,7 +213,7 @@ def sheet_seats(sheet: ScoreSheet) -> list[Seat]:
     return list(Seat.objects.filter(table_id=sheet.table_id).order_by("position"))
 
 
-def _lock_sheet(sheet_id: int) -> ScoreSheet:
+def _lock_sheet(sheet_id: int, *, open_round: bool = True) -> ScoreSheet:
     """The sheet with its table, round and tournament, locked until the end of the transaction,
     in an open round: the gate of every change to a sheet (deal, correction, penalty, paper
     totals, signature).
@@ -221,6 +221,8 @@ def _lock_sheet(sheet_id: int) -> ScoreSheet:
     Its round is locked first (:func:`tournaments.services.lock_round`, the order closing a
     round takes too), then the sheet. Once the round is closed nothing changes its sheets until
     a referee reopens it; a change waiting while the round closes is refused once it is closed.
+    ``open_round=False`` leaves that check to the caller (:func:`_refuse_if_closed`), for a
+    resent deal that only reads what was recorded.
     """
     try:
         round_ = lock_round(tables__sheet=sheet_id)
@@ -228,11 +230,8 @@ def _lock_sheet(sheet_id: int) -> ScoreSheet:
         raise ServiceError(
             _("This table is no longer in the round (it was seated again): reload the page.")
         ) from None
-    if round_.status == Round.Status.CLOSED:
-        raise ServiceError(
-            _("Round %(number)d is closed: a referee must reopen it before any change.")
-            % {"number": round_.number}
-        )
+    if open_round:
+        _refuse_if_closed(round_)
     sheet = (
         ScoreSheet.objects.select_for_update(of=("self",))
         .select_related("table__round__tournament")
@@ -240,6 +239,14 @@ def _lock_sheet(sheet_id: int) -> ScoreSheet:
     )
     sheet.table.round.status = round_.status  # as locked (the same row, read once more)
     return sheet
+
+
+def _refuse_if_closed(round_: Round) -> None:
+    if round_.status == Round.Status.CLOSED:
+        raise ServiceError(
+            _("Round %(number)d is closed: a referee must reopen it before any change.")
+            % {"number": round_.number}
+        )
 
 
 def lock_round_sheets(round_: Round) -> list[ScoreSheet]:
@@ -506,7 +513,8 @@ def deal_record_once(
     meanwhile and moved the dealer, that is a conflict.
     """
     with transaction.atomic():
-        sheet = _lock_sheet(sheet.pk)
+        # A phone resending a deal it recorded before the round closed is told it is recorded.
+        sheet = _lock_sheet(sheet.pk, open_round=False)
         status_before = sheet.status
         tournament = sheet.table.round.tournament
         seats, deals = _seats_and_deals(sheet, seen)
@@ -515,6 +523,7 @@ def deal_record_once(
             replayed = _recorded_with_key(sheet, deals, key)
             if replayed is not None:
                 return RecordedDeal(deal=replayed, replayed=True)
+        _refuse_if_closed(sheet.table.round)
         voids_signatures = _check_can_change(sheet, actor, reason)
         if sheet.paper_mode:
             raise ServiceError(_("This table kept a paper sheet: enter its round totals."))

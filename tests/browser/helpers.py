@@ -96,7 +96,7 @@ def input_counts(page) -> dict:
     """{"taps": n, "keys": n, "scrolled": px} since the counts were last reset."""
     return page.evaluate(
         "JSON.parse(sessionStorage.getItem('test-input-counts') "
-        "|| '{\"taps\":0,\"keys\":0,\"scrolled\":0}')"
+        '|| \'{"taps":0,"keys":0,"scrolled":0}\')'
     )
 
 
@@ -153,6 +153,8 @@ SMALL_TARGETS = """
 def small_targets(page, minimum: int = 44) -> list[str]:
     """The controls on the page smaller than ``minimum`` × ``minimum`` CSS px."""
     return page.evaluate(SMALL_TARGETS, minimum)
+
+
 # --- accessibility (axe-core, from the axe-playwright-python wheel) ------------------------------
 
 BLOCKING_IMPACTS = ("serious", "critical")
