@@ -79,9 +79,9 @@ def _ranking(tournament: Tournament) -> tuple[list[str], list[list]]:
         [
             f"{s.rank}=" if s.tied else s.rank,
             s.entry.name,
-            s.entry.club,
+            s.entry.club or None,  # empty means empty: no club, no penalty
             s.total,
-            s.entry.penalty_total,
+            s.entry.penalty_total or None,
             s.entry.deals_played,
         ]
         for s in standings

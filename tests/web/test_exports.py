@@ -101,6 +101,21 @@ def test_a_missing_club_and_no_penalty_are_empty_cells(client, in_progress):
         assert row[penalties] == ""
 
 
+def test_the_score_sheets_workbook_ranking_leaves_no_club_and_no_penalty_empty(
+    client, django_user_model, in_progress
+):
+    """The ranking sheet of the score-sheet workbook reads like the standings exports."""
+    staff = django_user_model.objects.create_superuser("chef", password="x")
+    client.force_login(staff)
+    content = client.get(reverse("sheets_round", args=[in_progress.slug, 1, "xlsx"])).content
+    sheets = read_xlsx(content)
+    rows = next(rows for rows in sheets.values() if rows and "Pénalités" in rows[0])
+    club, penalties = rows[0].index("Club"), rows[0].index("Pénalités")
+    assert len(rows) == 9
+    assert any(row[club] is None for row in rows[1:]), "the player without a club"
+    assert all(row[penalties] is None for row in rows[1:]), "nobody was penalised"
+
+
 @pytest.fixture
 def team_event(db):
     tournament = create_demo(players=8, rounds=1, deals=1, teams=2, seed=6).tournament
