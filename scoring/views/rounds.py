@@ -1,6 +1,7 @@
-"""The round page of the staff: each table's sheet state (refreshed by itself), the seating's
-quality, swapping or drawing again before play, closing and reopening; the seating plan and the
-table cards as PDF (a card carries the QR code of its table's score-sheet link).
+"""The round page of the staff: each table's sheet state (updated in place every 10 s, with a
+pause button: static/js/live.js), the seating's quality, swapping or drawing again before play,
+closing and reopening; the seating plan and the table cards as PDF (a card carries the QR code of
+its table's score-sheet link).
 
 Seating and rounds are the tournament services' work (:mod:`tournaments.services`); this page
 adds what the tables' score sheets say.
@@ -39,19 +40,13 @@ class RoundView(RoundMixin, TemplateView):
         round_ = self.get_round()
         context["round"] = round_
         context["tables"] = round_dashboard(round_)
-        if not self.request.htmx:
-            context["quality"] = services.round_quality(round_)
-            context["swap_form"] = kwargs.get("swap_form") or SwapForm(tournament=self.tournament)
-            context["close_form"] = kwargs.get("close_form") or CloseRoundForm()
-            context["is_last"] = not self.tournament.round_set.filter(
-                number__gt=round_.number
-            ).exists()
+        context["quality"] = services.round_quality(round_)
+        context["swap_form"] = kwargs.get("swap_form") or SwapForm(tournament=self.tournament)
+        context["close_form"] = kwargs.get("close_form") or CloseRoundForm()
+        context["is_last"] = not self.tournament.round_set.filter(
+            number__gt=round_.number
+        ).exists()
         return context
-
-    def get_template_names(self):
-        if self.request.htmx and self.request.htmx.target == "tables":
-            return ["tournaments/_round_tables.html"]
-        return [self.template_name]
 
 
 class RoundActionView(RoundMixin, TemplateView):

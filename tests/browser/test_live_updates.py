@@ -82,3 +82,30 @@ def test_an_open_deal_stays_open_when_a_players_page_updates(phone):
     )
     expect(page.locator("ol.deals details").first).to_have_attribute("open", "")
     assert page.evaluate("() => window.notReloaded === true")
+
+
+def test_the_referees_round_page_follows_the_tables_and_can_be_paused(page, shot):
+    """The referee watches round 2 from the laptop: a table finishing shows up in place; paused,
+    the page holds still while the referee reads it."""
+    from tests.scene import REFEREE
+
+    from .helpers import login
+
+    scene = build_scene()
+    table = Table.objects.get(pk=scene.penalty_table)
+    login(page, *REFEREE)
+    page.goto(f"/t/{scene.slug}/gestion/position/{table.round.number}/?maj=0.3")
+    page.evaluate("() => { window.notReloaded = true; }")
+    row = page.locator("#tables tbody tr").nth(table.number - 1)
+    expect(row).to_contain_text(fr("In progress"))
+    pause = page.locator("[data-live-control] button")
+    pause.click()
+    expect(pause).to_have_text(fr("Resume updates"))
+    finish_table(table)
+    page.wait_for_timeout(1200)
+    expect(row).to_contain_text(fr("In progress"))
+    shot(page, "paused")
+
+    pause.click()
+    expect(row).to_contain_text(fr("Complete"))
+    assert page.evaluate("() => window.notReloaded === true"), "the page was reloaded"

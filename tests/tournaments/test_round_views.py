@@ -150,19 +150,6 @@ def test_round_page_shows_tables_and_quality(referee_of):
     assert response.context["is_last"] is True
 
 
-def test_round_page_htmx_refresh_returns_only_the_tables(referee_of):
-    tournament = make_tournament(8, rounds=1)
-    services.round_seat_next(tournament=tournament)
-    response = referee_of(tournament).get(
-        reverse("tournaments:round", args=[tournament.slug, 1]),
-        HTTP_HX_REQUEST="true",
-        HTTP_HX_TARGET="tables",
-    )
-    assert response.templates[0].name == "tournaments/_round_tables.html"
-    assert "<html" not in response.content.decode()
-    assert len(response.context["tables"]) == 2
-
-
 def test_swap_through_the_page_asks_for_confirmation_then_swaps(referee_of):
     tournament, round_2 = two_rounds_of_16()
     client = referee_of(tournament)
