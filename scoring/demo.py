@@ -221,3 +221,98 @@ def play_round(round_: Round, rng: random.Random) -> int:
                 actor=actor,
             )
     return played
+
+
+@dataclass
+class DemoSeason:
+    club: object  # tournaments.models.Club
+    season: object  # tournaments.models.Season
+    tournaments: list[Tournament]  # played and closed, by date
+    upcoming: Tournament | None
+    members: int
+
+
+def create_demo_season(
+    *,
+    tournaments: int,
+    players: int,
+    seed: int = 1,
+    rounds: int = 2,
+    deals: int = 2,
+    club_name: str = "Club de Tarot de Villeurbanne",
+    organiser=None,
+    upcoming: bool = True,
+    formula: dict | None = None,
+) -> DemoSeason:
+    """A club's season played through the real services: ``tournaments`` tournaments of
+    ``players`` players each, drawn from the club's members (a quarter more than a field, so
+    attendance varies), each seated, played, signed, closed and marked finished; then, when
+    ``upcoming``, the next tournament, open for online registration."""
+    from datetime import timedelta
+
+    from tournaments import clubs
+    from tournaments.models import Club
+
+    rng = random.Random(seed)
+    club = clubs.club_create(name=club_name, place="Villeurbanne", organiser=organiser)
+    pool_size = players + max(1, players // 4)
+    pool = [
+        services.PlayerRow(
+            last_name=LAST_NAMES[i % len(LAST_NAMES)],
+            first_name=FIRST_NAMES[(i * 7 + seed) % len(FIRST_NAMES)],
+            club=club.name,
+            licence=f"S{seed % 1000:03d}{i:05d}",
+        )
+        for i in range(pool_size)
+    ]
+    today = date.today()
+    first_day = today - timedelta(days=7 * tournaments)
+    season = clubs.season_create(
+        club=club,
+        name=f"Saison {first_day.year}-{first_day.year + 1}",
+        start=first_day,
+        end=today + timedelta(days=60),
+        **(formula or {"kind": "places", "best": max(1, tournaments * 3 // 4)}),
+    )
+    played = []
+    for index in range(tournaments):
+        tournament = services.tournament_create(
+            created_by=organiser,
+            name=f"Tournoi n° {index + 1}",
+            date=first_day + timedelta(days=7 * index),
+            place=club.place,
+            rounds=rounds,
+            deals_per_round=deals,
+            seed=seed * 1000 + index,
+        )
+        clubs.tournament_season_set(user=None, tournament=tournament, season=season)
+        for row in rng.sample(pool, players):
+            services.player_register(tournament=tournament, row=row, present=True)
+        for number in range(1, rounds + 1):
+            round_ = services.round_seat_next(tournament=tournament, seed=seed * 100 + number)
+            play_round(round_, rng)
+            services.round_close(round_=round_)
+        tournament = services.tournament_update(tournament=tournament, finished=True)
+        played.append(tournament)
+    next_one = None
+    if upcoming:
+        next_one = services.tournament_create(
+            created_by=organiser,
+            name=f"Tournoi n° {tournaments + 1}",
+            date=today + timedelta(days=7),
+            place=club.place,
+            rounds=rounds,
+            deals_per_round=deals,
+            seed=seed * 1000 + tournaments,
+        )
+        clubs.tournament_season_set(user=None, tournament=next_one, season=season)
+        services.tournament_update(tournament=next_one, capacity=players)
+        next_one.refresh_from_db()
+    club.refresh_from_db()
+    return DemoSeason(
+        club=club,
+        season=season,
+        tournaments=played,
+        upcoming=next_one,
+        members=Club.objects.get(pk=club.pk).player_set.count(),
+    )

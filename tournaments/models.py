@@ -15,10 +15,24 @@ from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from scoring.engine import RULE_SETS
+from tournaments import championship
 
 
 class Club(models.Model):
+    """A club: players name it on their record (its members); a club with a short name (slug)
+    also has a public page, organisers and seasons."""
+
     name = models.CharField(_("name"), max_length=120, unique=True)
+    slug = models.SlugField(
+        _("short name (in addresses)"), max_length=80, unique=True, null=True, blank=True
+    )
+    place = models.CharField(_("place"), max_length=150, blank=True)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="organised_clubs"
+    )
+    changed_at = models.DateTimeField(
+        auto_now=True, help_text="Last change of anything public; keys the club page cache."
+    )
 
     class Meta:
         ordering = ["name"]
@@ -27,6 +41,88 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+def default_place_points() -> str:
+    return "100,90,80,70,60,50,40,30,20,10"
+
+
+class Season(models.Model):
+    """A club's season: the tournaments that add up to its championship, and the formula."""
+
+    class Kind(models.TextChoices):
+        TOTALS = "totals", _("Sum of tournament totals")
+        PLACES = "places", _("Points by place")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=120)
+    start = models.DateField(_("first day"))
+    end = models.DateField(_("last day"))
+    kind = models.CharField(_("formula"), max_length=8, choices=Kind.choices, default=Kind.TOTALS)
+    best = models.PositiveSmallIntegerField(
+        _("best results counted"), default=0, help_text=_("0: every result counts.")
+    )
+    place_points = models.CharField(
+        _("points by place"),
+        max_length=1000,
+        default=default_place_points,
+        help_text=_("1st, 2nd, 3rd... separated by commas; a place beyond the list gets 0."),
+    )
+    scale_to = models.PositiveSmallIntegerField(
+        _("scale by the number of players"),
+        default=0,
+        help_text=_("0: not scaled; K: points × players ÷ K."),
+    )
+    attendance_bonus = models.PositiveIntegerField(
+        _("attendance bonus per tournament played"), default=0
+    )
+    tie_breaks = models.CharField(
+        _("tie-breaks"),
+        max_length=40,
+        blank=True,
+        default="",
+        choices=[
+            ("", _("None: tied players share the rank")),
+            ("best_place", _("Best place of the season")),
+            ("played", _("More tournaments played")),
+            ("best_place,played", _("Best place, then more tournaments played")),
+        ],
+    )
+    changed_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["club", "-start", "name"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="season_name_unique"),
+            models.CheckConstraint(condition=Q(end__gte=models.F("start")), name="season_dates"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @staticmethod
+    def parse_place_points(text: str) -> tuple[int, ...]:
+        """``"100, 90,80"`` -> (100, 90, 80); ValueError when a part is not a whole number."""
+        parts = [part.strip() for part in text.split(",")]
+        if not parts or any(not (p.isascii() and p.isdigit()) for p in parts):
+            raise ValueError(text)
+        return tuple(int(p) for p in parts)
+
+    @property
+    def formula(self) -> championship.Formula:
+        return championship.Formula(
+            kind=self.kind,
+            best=self.best,
+            place_points=self.parse_place_points(self.place_points),
+            scale_to=self.scale_to,
+            attendance_bonus=self.attendance_bonus,
+            tie_breaks=tuple(t for t in self.tie_breaks.split(",") if t),
+        )
+
+
 
 
 class Player(models.Model):
@@ -114,6 +210,20 @@ class Tournament(models.Model):
         default="",
     )
     finished = models.BooleanField(_("finished"), default=False)
+    season = models.ForeignKey(
+        Season,
+        verbose_name=_("season"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="tournaments",
+    )
+    capacity = models.PositiveSmallIntegerField(
+        _("seats offered online"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: no online registration."),
+    )
     seed = models.PositiveIntegerField(_("seating seed"), default=0)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from tournaments.models import StaffMember, Tournament
+from tournaments.models import Club, StaffMember, Tournament
 
 ORGANISER_PERMISSION = "tournaments.add_tournament"
 
@@ -44,3 +44,23 @@ def tournaments_for(user) -> QuerySet[Tournament]:
     if user.is_superuser:
         return Tournament.objects.all()
     return Tournament.objects.filter(staff__user=user).distinct()
+
+
+def can_manage_club(user, club: Club) -> bool:
+    """A club's organisers manage the club, its seasons and their formula (superusers too).
+    They gain no right on a tournament: its staff (above) keep those."""
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    cache = getattr(user, "_organised_clubs", None)
+    if cache is None:
+        cache = set(user.organised_clubs.values_list("pk", flat=True))
+        user._organised_clubs = cache
+    return club.pk in cache
+
+
+def clubs_for(user) -> QuerySet[Club]:
+    if user.is_superuser:
+        return Club.objects.exclude(slug=None)
+    return Club.objects.filter(organisers=user).exclude(slug=None)

@@ -13,6 +13,7 @@ PURE_MODULES = [
     "scoring.engine",
     "tournaments.seating",
     "tournaments.ranking",
+    "tournaments.championship",
     "scoring.documents.pdf",
     "scoring.documents.xlsx",
     "scoring.documents.fingerprint",

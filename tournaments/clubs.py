@@ -1,0 +1,169 @@
+"""Clubs and their seasons: the services behind the club's staff pages and the demo season.
+
+A club's organisers manage the club and its seasons (``permissions.can_manage_club``); putting
+a tournament in a season also needs its organiser's right on that tournament, so nobody reaches
+a tournament through a club. Every change marks the club changed (its public pages are cached
+on it), and a season's changes are kept in its history.
+"""
+
+from __future__ import annotations
+
+from datetime import date as date_type
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from tarot_club.errors import ServiceError
+from tournaments import championship
+from tournaments.models import Club, Season, Tournament
+from tournaments.permissions import can_manage_club, can_organise
+
+FORMULA_MESSAGES = {
+    "kind": lambda: (_("Choose a formula."), "kind"),
+    "best": lambda: (_("Count between 0 and 1000 best results."), "best"),
+    "place_points.count": lambda: (
+        _("Give the points of 1 to %(n)d places.") % {"n": championship.MAX_PLACES},
+        "place_points",
+    ),
+    "place_points.range": lambda: (
+        _("Points by place go from 0 to %(n)d.") % {"n": championship.MAX_POINTS},
+        "place_points",
+    ),
+    "place_points.order": lambda: (
+        _("A place cannot be worth more than the place before it."),
+        "place_points",
+    ),
+    "scale_to": lambda: (_("Scale to between 0 and 10,000 players."), "scale_to"),
+    "attendance_bonus": lambda: (
+        _("The attendance bonus goes from 0 to %(n)d.") % {"n": championship.MAX_POINTS},
+        "attendance_bonus",
+    ),
+    "tie_breaks": lambda: (_("Unknown tie-break."), "tie_breaks"),
+}
+
+
+def _touch(club_id: int) -> None:
+    Club.objects.filter(pk=club_id).update(changed_at=timezone.now())
+
+
+def _unique_club_slug(name: str) -> str:
+    base = slugify(name)[:70] or "club"
+    slug, n = base, 2
+    while Club.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+def _clean(instance) -> None:
+    try:
+        instance.full_clean()
+    except ValidationError as error:
+        field, messages = next(iter(error.message_dict.items()))
+        raise ServiceError(messages[0], field=None if field == "__all__" else field) from error
+
+
+@transaction.atomic
+def club_create(*, name: str, place: str = "", organiser=None) -> Club:
+    """A club page for a club (an existing club of the player register keeps its members)."""
+    name = name.strip()
+    club = Club.objects.select_for_update().filter(name=name).first()
+    if club is not None and club.slug:
+        raise ServiceError(_("This club already has a page."), field="name")
+    if club is None:
+        club = Club(name=name)
+    club.slug = _unique_club_slug(name)
+    club.place = place
+    _clean(club)
+    club.save()
+    if organiser is not None:
+        club.organisers.add(organiser)
+        organiser.__dict__.pop("_organised_clubs", None)  # permissions' per-request cache
+    return club
+
+
+@transaction.atomic
+def club_update(*, club: Club, **changes) -> Club:
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    for field, value in changes.items():
+        setattr(club, field, value)
+    _clean(club)
+    club.save()
+    return club
+
+
+def _check_formula(season: Season) -> None:
+    try:
+        formula = season.formula
+    except ValueError as error:
+        raise ServiceError(
+            _("Write whole numbers separated by commas, e.g. 100, 90, 80."), field="place_points"
+        ) from error
+    try:
+        formula.check()
+    except championship.FormulaError as error:
+        message, field = FORMULA_MESSAGES[error.code]()
+        raise ServiceError(message, field=field) from error
+    season.place_points = ",".join(str(p) for p in formula.place_points)
+
+
+SEASON_FIELDS = (
+    "name",
+    "start",
+    "end",
+    "kind",
+    "best",
+    "place_points",
+    "scale_to",
+    "attendance_bonus",
+    "tie_breaks",
+)
+
+
+@transaction.atomic
+def season_create(*, club: Club, name: str, start: date_type, end: date_type, **formula) -> Season:
+    season = Season(club=club, name=name.strip(), start=start, end=end, **formula)
+    _check_formula(season)
+    _clean(season)
+    season.save()
+    _touch(club.pk)
+    return season
+
+
+@transaction.atomic
+def season_update(*, season: Season, **changes) -> Season:
+    """Change a season's dates or formula (kept in its history); its standings follow."""
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    for field, value in changes.items():
+        if field not in SEASON_FIELDS:
+            raise ValueError(field)
+        setattr(season, field, value)
+    _check_formula(season)
+    _clean(season)
+    season.save()
+    _touch(season.club_id)
+    return season
+
+
+@transaction.atomic
+def tournament_season_set(*, user, tournament: Tournament, season: Season | None) -> Tournament:
+    """Put a tournament in a season (or take it out). The user organises the tournament and
+    the club of the season (the old one's too, when moving it); ``user=None`` is a command run
+    on the server (the demo season)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if user is not None and not can_organise(user, tournament):
+        raise ServiceError(_("Only the tournament's organiser can do this."))
+    old = tournament.season
+    for changed in (old, season):
+        if user is not None and changed is not None and not can_manage_club(user, changed.club):
+            raise ServiceError(_("Only the club's organisers can change its season."))
+    tournament.season = season
+    tournament.save()  # bumps changed_at
+    for changed in {s.club_id for s in (old, season) if s is not None}:
+        _touch(changed)
+    for changed in (old, season):
+        if changed is not None:
+            Season.objects.filter(pk=changed.pk).update(changed_at=timezone.now())
+    return tournament
