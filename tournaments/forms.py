@@ -16,6 +16,8 @@ class TournamentForm(forms.ModelForm):
             "format",
             "rounds",
             "deals_per_round",
+            "odd_tables",
+            "seating_priority",
             "passed_deals_count",
             "rule_set",
             "visibility",

@@ -168,6 +168,16 @@ class Tournament(models.Model):
         DURING_PLAY = "during", _("Standings visible during play")
         AT_THE_END = "end", _("Standings visible only at the end")
 
+    class OddTables(models.TextChoices):
+        # values are those of tournaments.seating (ODD_FIVE, ODD_THREE)
+        FIVE = "five", _("Tables of 5 (the dealer sits out in turn; not homologated by the FFT)")
+        THREE = "three", _("Tables of 3 (homologated by the FFT)")
+
+    class SeatingPriority(models.TextChoices):
+        # values are those of tournaments.seating (PRIORITY_REPEATS, PRIORITY_FAIR)
+        REPEATS = "repeats", _("Fewest repeated meetings first")
+        FAIR = "fair", _("Tables of 5 or 3 shared fairly first")
+
     slug = models.SlugField(_("short name (in addresses)"), max_length=80, unique=True)
     name = models.CharField(_("name"), max_length=150)
     date = models.DateField(_("date"))
@@ -180,6 +190,29 @@ class Tournament(models.Model):
         _("deals per round at a table of 4"),
         default=4,
         help_text=_("A table of 5 plays one more, the dealer sitting out in turn."),
+    )
+    odd_tables = models.CharField(
+        _("players left over by tables of 4"),
+        max_length=5,
+        choices=OddTables.choices,
+        default=OddTables.FIVE,
+        help_text=_(
+            "When the players present are not a multiple of 4. The FFT homologates tournaments "
+            "with tables of 3, not with tables of 5: choose tables of 3 for a homologated event. "
+            "With 5 present players a table of 5 is the only way."
+        ),
+    )
+    seating_priority = models.CharField(
+        _("seating priority"),
+        max_length=8,
+        choices=SeatingPriority.choices,
+        default=SeatingPriority.REPEATS,
+        help_text=_(
+            "Fewest repeated meetings first: players meet as few people again as possible, "
+            "and the tables of 5 or 3 are then shared as fairly as that allows (someone may sit "
+            "at one more often). Fair tables first: nobody sits at a table of 5 or 3 again "
+            "before everyone has had one, even when that makes players meet again."
+        ),
     )
     passed_deals_count = models.BooleanField(
         _("passed deals count toward the quota"), default=False

@@ -3,8 +3,10 @@
 Rules
 =====
 Each round, the players present are split into tables of 4. When the number of players ``n``
-is not a multiple of 4, tables of 5 are used (as few as possible); tables of 3 are used only
-when no split into 4s and 5s exists (n = 3, 6, 7, 11).  See :func:`table_sizes`; tables are
+is not a multiple of 4, the organiser's choice ``odd`` says what to do with those left over:
+``"five"``: tables of 5 (as few as possible; tables of 3 only when no split into 4s and 5s
+exists, n = 3, 6, 7, 11), or ``"three"``: tables of 3 (as few as possible; the FFT homologates
+these, not tables of 5; n = 5 makes one table of 5).  See :func:`table_sizes`; tables are
 listed largest first (tables of 5 first, tables of 3 last).
 
 * Team-mates (teams of 2 or 4) never sit at the same table: a hard rule.  Whether this is
@@ -14,6 +16,9 @@ listed largest first (tables of 5 first, tables of 3 last).
   while it can be avoided.
 * Odd tables (5 or 3 players) go first to the players with the fewest earlier rounds at an odd
   table: nobody sits at a table of 5 twice while someone else has not sat at one yet.
+* When the last two rules cannot both hold, ``priority`` decides: ``"repeats"`` (the default)
+  seats for the fewest repeated meetings and only then for fair odd tables; ``"fair"`` keeps
+  the odd tables fair and avoids what repeats it can.
 
 Algorithm
 =========
@@ -25,14 +30,19 @@ plane of order 4, where every pair meets exactly once).
 Cost of a plan (integers, minimised)::
 
     sum over pairs {p, q} of  g(m_pq) - g(h_pq)        g(m) = m (m - 1) / 2
-  + W_ODD * sum over planned rounds k, players p of  o_p(k) ** 2
+  + w * sum over planned rounds k, players p of  o_p(k) ** 2
 
 where ``h_pq`` is how often p and q met in the history (team-mates count as having met
 ``TEAM_CLASH`` times, so seating them together costs ``TEAM_CLASH`` per pair), ``m_pq`` adds
 the planned meetings, and ``o_p(k)`` is p's number of odd-table rounds after planned round k.
 ``g`` is convex, so a pair meeting a second time costs 1, a third time 2 more, and so on.
 Summing the squared odd-table counts over every prefix of the plan is minimal exactly when,
-round after round, the odd seats go to the players with the fewest odd rounds so far.
+round after round, the odd seats go to the players with the fewest odd rounds so far.  With
+fair odd tables first, ``w = W_ODD`` and the moves never make the odd tables less fair (see
+below).  With fewest repeats first, the repeat term is multiplied by ``REPEAT_SCALE`` (far
+above any fairness term, so it is an order of priorities, not a weighting), ``w = 1``, and any
+swap may move an odd seat; the annealing accepts a worse move by its repeats at the usual
+temperature, and a move that only makes the odd tables less fair at ``FAIR_TEMPERATURE``.
 
 1. *Construction.*  Each planned round is built by choosing the odd-table players by fewest
    odd rounds (random tie-break), then dealing teams, largest first, one member per table
@@ -60,10 +70,10 @@ round after round, the odd seats go to the players with the fewest odd rounds so
    seed, so it is a pure function of the inputs, holds whatever seed each round is given,
    and a small memo makes the chain free within a process.
 
-Fairness of odd tables outranks repeats (``W_ODD``): with about 17 to 31 players, giving the
-tables of 5 only to players who have not had one yet forces a few repeated meetings (five
-players drawn from four tables of the previous round include two who met).
-``odd_weight=0`` lifts that rule.
+With fair odd tables first, about 17 to 31 players pay a few repeated meetings: giving the
+tables of 5 only to players who have not had one yet forces them (five players drawn from four
+tables of the previous round include two who met).  ``odd_weight=0`` ignores fairness.
+:mod:`tournaments.seating_bounds` gives the lower bound that explains a round's repeats.
 
 Everything is driven by ``random.Random`` generators seeded from the inputs (``seed`` draws
 round 1, and shuffles seats and the numbering of equal tables), and the budgets count
@@ -88,6 +98,10 @@ Pair: TypeAlias = tuple[PlayerId, PlayerId]
 
 __all__ = [
     "MAX_LOOKAHEAD",
+    "ODD_FIVE",
+    "ODD_THREE",
+    "PRIORITY_FAIR",
+    "PRIORITY_REPEATS",
     "RoundSeating",
     "SeatingError",
     "SwapIssue",
@@ -103,6 +117,26 @@ __all__ = [
 
 #: Plain table size; any other size (5 or 3) is an "odd" table.
 FULL_TABLE = 4
+#: What to do with the players left over when ``n`` is not a multiple of 4: tables of 5 (the
+#: dealer sits out in turn) or tables of 3 (the only odd tables the FFT homologates).
+ODD_FIVE = "five"
+ODD_THREE = "three"
+ODD_CHOICES = (ODD_FIVE, ODD_THREE)
+#: The trade-off between repeated meetings and fair odd tables: fewest repeated meetings
+#: first (the default), or odd tables shared fairly first (nobody at a table of 5 twice
+#: while someone has not had one, even if that forces repeated meetings).
+PRIORITY_REPEATS = "repeats"
+PRIORITY_FAIR = "fair"
+PRIORITY_CHOICES = (PRIORITY_REPEATS, PRIORITY_FAIR)
+#: With fewest repeats first, the cost is ``repeats * REPEAT_SCALE + fairness``: an order of
+#: priorities (the fairness term of a plan stays far below this scale), not a weighting.
+REPEAT_SCALE = 1 << 24
+#: With fewest repeats first, a move that keeps the repeats but makes the odd tables less fair
+#: is accepted with probability exp(-delta / FAIR_TEMPERATURE) (delta in fairness units).
+FAIR_TEMPERATURE = 1.0
+#: ... and once the repeats reach their lower bound, the search for fairer odd tables stops
+#: after this many evaluations (times ``effort``) without a better plan.
+STALL_FAIR = 20_000
 #: ``seat_round`` plans at most this many rounds ahead.
 MAX_LOOKAHEAD = 10
 #: Cost of one pair of team-mates at the same table (a repeated meeting costs 1).
@@ -123,6 +157,10 @@ MAX_EVALS = 500_000
 STALL_PER_SWAP = 150
 STALL_MIN = 20_000
 STALL_MAX = 250_000
+#: Fresh starts after a search that ended above the lower bound (the best plan is kept).
+RESTARTS = 0
+#: Budget (fraction) of the cold pass that shares odd tables fairly once repeats are settled.
+POLISH_EFFORT = 0.2
 #: With tables of 5 (or 3) and fair odd tables, few zero-repeat plans exist, and those that
 #: do are found fast; the plateaus are mostly optimal, so stop sooner.
 STALL_MAX_ODD = 80_000
@@ -194,22 +232,31 @@ class RoundSeating:
 # --------------------------------------------------------------------------------------
 
 
-def table_sizes(n: int) -> list[int]:
+def table_sizes(n: int, odd: str = ODD_FIVE) -> list[int]:
     """Sizes of the tables for ``n`` players, largest first.
 
-    As many tables of 4 as possible using only 4s and 5s (fewest 5s); when that is impossible
-    (n = 3, 6, 7, 11) use 4s and the fewest 3s.  Raises :class:`SeatingError` for n < 3.
+    ``odd`` says what to do with the players left over by tables of 4:
+
+    * ``"five"``: as many tables of 4 as possible using only 4s and 5s (fewest 5s); when that
+      is impossible (n = 3, 6, 7, 11) use 4s and the fewest 3s;
+    * ``"three"``: 4s and the fewest 3s; when that is impossible (n = 5) one table of 5.
+
+    Raises :class:`SeatingError` for n < 3 or an unknown ``odd``.
     """
+    if odd not in ODD_CHOICES:
+        raise SeatingError(f"Unknown choice for odd tables: {odd!r}.", "bad_odd", odd=odd)
     if n < 3:
         raise SeatingError(
             f"At least 3 players are needed to seat a table; there are {n}.",
             "too_few_players",
             n=n,
         )
+    threes = (4 - n % 4) % 4
     fives = n % 4
+    if odd == ODD_THREE and 3 * threes <= n:
+        return [4] * ((n - 3 * threes) // 4) + [3] * threes
     if 5 * fives <= n:
         return [5] * fives + [4] * ((n - 5 * fives) // 4)
-    threes = (4 - n % 4) % 4
     return [4] * ((n - 3 * threes) // 4) + [3] * threes
 
 
@@ -240,7 +287,9 @@ def _unique_players(players: Iterable[PlayerId]) -> list[PlayerId]:
     return ids
 
 
-def check_feasible(players: Iterable[PlayerId], teams: Mapping[Any, Any] | None = None) -> None:
+def check_feasible(
+    players: Iterable[PlayerId], teams: Mapping[Any, Any] | None = None, odd: str = ODD_FIVE
+) -> None:
     """Raise :class:`SeatingError` if these players cannot be seated under the rules.
 
     Checks: at least 3 distinct players, and that team-mates can all be kept apart.  The
@@ -248,7 +297,7 @@ def check_feasible(players: Iterable[PlayerId], teams: Mapping[Any, Any] | None 
     players at each table, so their total size must not exceed the sum of those minima.
     """
     ids = _unique_players(players)
-    sizes = table_sizes(len(ids))
+    sizes = table_sizes(len(ids), odd)
     n_tables = len(sizes)
     present = _present_teams(ids, teams)
     if not present:
@@ -327,15 +376,29 @@ class _Problem:
         teams: Mapping[Any, Any] | None,
         history: Iterable[Any],
         odd_table_counts: Mapping[Any, int] | None,
-        odd_weight: int = W_ODD,
+        odd_weight: int | None = None,
+        odd: str = ODD_FIVE,
+        priority: str = PRIORITY_REPEATS,
     ) -> None:
-        self.w_odd = max(0, int(odd_weight))
+        if priority not in PRIORITY_CHOICES:
+            raise SeatingError(
+                f"Unknown seating priority: {priority!r}.", "bad_priority", priority=priority
+            )
+        #: Fewest repeats first: repeats weigh REPEAT_SCALE, odd-table fairness 1 (or
+        #: ``odd_weight``), and any swap may move an odd seat.  Fair odd tables first: repeats
+        #: weigh 1, fairness W_ODD (or ``odd_weight``) and odd seats move only fairly.
+        self.repeats_first = priority == PRIORITY_REPEATS
+        self.priority = priority
+        default_weight = 1 if self.repeats_first else W_ODD
+        self.w_odd = max(0, int(default_weight if odd_weight is None else odd_weight))
+        self.scale = REPEAT_SCALE if self.repeats_first else 1
+        self.odd_choice = odd
         ids = _canonical(players)
-        check_feasible(ids, teams)
+        check_feasible(ids, teams, odd)
         self.ids = ids
         self.index = {p: i for i, p in enumerate(ids)}
         n = self.n = len(ids)
-        self.sizes = table_sizes(n)
+        self.sizes = table_sizes(n, odd)
         self.odd = [s != FULL_TABLE for s in self.sizes]
         rounds = _rounds_of(history)
         self.history_rounds = len(rounds)
@@ -527,18 +590,9 @@ class _Problem:
 
     # ---------------------------------------------------------------- search
 
-    def plan(
-        self,
-        rounds: int,
-        rng: random.Random,
-        effort: float = 1.0,
-        start: list[list[list[int]]] | None = None,
+    def _initial_plan(
+        self, rounds: int, rng: random.Random, start: list[list[list[int]]] | None
     ) -> list[list[list[int]]]:
-        """Plan ``rounds`` rounds jointly; returns rounds of tables of player indices.
-
-        ``start`` optionally gives the first rounds of the starting plan (warm start).
-        """
-        n_tables = len(self.sizes)
         odd_counts = self.odd0[:]
         plan = []
         for r in range(rounds):
@@ -551,8 +605,34 @@ class _Problem:
                     for i in members:
                         odd_counts[i] += 1
             plan.append(tables)
+        return plan
+
+    def plan(
+        self,
+        rounds: int,
+        rng: random.Random,
+        effort: float = 1.0,
+        start: list[list[list[int]]] | None = None,
+    ) -> list[list[list[int]]]:
+        """Plan ``rounds`` rounds jointly; returns rounds of tables of player indices.
+
+        ``start`` optionally gives the first rounds of the starting plan (warm start).
+        """
+        n_tables = len(self.sizes)
+        plan = self._initial_plan(rounds, rng, start)
         if n_tables > 1 and rounds > 0:
-            _anneal(self, plan, rng, effort)
+            cost, target = _anneal(self, plan, rng, effort)
+            # A search that ends above the lower bound may sit in a poor valley: start again
+            # from fresh plans (a few times) and keep the best.
+            for _ in range(RESTARTS):
+                if cost <= target:
+                    break
+                fresh = self._initial_plan(rounds, rng, None)
+                fresh_cost, _target = _anneal(self, fresh, rng, effort)
+                if fresh_cost < cost:
+                    plan, cost = fresh, fresh_cost
+            if self.repeats_first and self.w_odd and any(self.odd) and not all(self.odd):
+                _anneal(self, plan, rng, effort * POLISH_EFFORT, polish=True)
         return plan
 
 
@@ -602,12 +682,26 @@ class _IndexedSet:
             self.index[last] = i
 
 
-def _anneal(prob: _Problem, plan: list[list[list[int]]], rng: random.Random, effort: float) -> None:
-    """Improve ``plan`` in place by simulated annealing over same-round swaps."""
+def _anneal(
+    prob: _Problem,
+    plan: list[list[list[int]]],
+    rng: random.Random,
+    effort: float,
+    polish: bool = False,
+) -> tuple[int, int]:
+    """Improve ``plan`` in place by simulated annealing over same-round swaps.
+
+    With fewest repeats first (``prob.repeats_first``) a repeat costs ``prob.scale`` and the
+    temperature is scaled alike; ``polish`` then runs a second, cold pass that only shares
+    the odd tables more fairly without adding a repeat.  Returns the cost of the plan and
+    the lower bound the search aimed at.
+    """
     n = prob.n
     n_rounds = len(plan)
     base = prob.base
     w_odd = prob.w_odd
+    scale = prob.scale
+    free_odd = prob.repeats_first  # any swap may move an odd seat (its fairness is costed)
     odd_t = prob.odd if w_odd else [False] * len(prob.odd)  # weight 0: ignore odd tables
     cnt = base[:] if isinstance(base, list) else defaultdict(int, base)
     pos = []  # pos[r][i] = table of player i in round r
@@ -628,7 +722,7 @@ def _anneal(prob: _Problem, plan: list[list[list[int]]], rng: random.Random, eff
                 for j in members[x + 1 :]:
                     k, k2 = (inn + j, j * n + i) if i < j else (j * n + i, inn + j)
                     c = cnt[k]
-                    cost += c
+                    cost += c * scale
                     cnt[k] = cnt[k2] = c + 1
                     if c >= 1 and c + 1 > base[k]:
                         bad.add(k)
@@ -642,12 +736,24 @@ def _anneal(prob: _Problem, plan: list[list[list[int]]], rng: random.Random, eff
                     running[i] += 1
         opre.append(running[:])
 
-    cost += w_odd * sum(c * c for row in opre for c in row)
+    fair_cost = w_odd * sum(c * c for row in opre for c in row)
+    cost += fair_cost
     target = prob.fair_bound(n_rounds)
     if cost > target:
-        target += prob.repeat_bound(n_rounds)
+        target += scale * prob.repeat_bound(n_rounds)
+    # Fewest repeats first: once the repeats reach their lower bound, only a shorter search
+    # for fairer odd tables goes on.
+    repeat_target = target - prob.fair_bound(n_rounds)
 
     add_bad, discard_bad = bad.add, bad.discard
+
+    def fair_delta(r: int, lo: int, hi: int) -> int:
+        """Change of the fairness term when ``hi`` hands its odd seat of round r to ``lo``."""
+        f = 0
+        for k in range(r, n_rounds):
+            row = opre[k]
+            f += 2 * (row[lo] - row[hi] + 1)
+        return f * w_odd
 
     def swap(r: int, a: int, b: int) -> None:
         """Apply the swap of players a and b (at different tables) in round r."""
@@ -712,21 +818,38 @@ def _anneal(prob: _Problem, plan: list[list[list[int]]], rng: random.Random, eff
                 d += x * (cnt[an + q] - cnt[bn + q] + x)
         return d + w_odd * f
 
-    accept_prob = [math.exp(-d / TEMPERATURE) for d in range(64)]
+    accept_cap = int(30 * TEMPERATURE) + 1  # exp(-30): never accepted
+    accept_prob = [math.exp(-d / TEMPERATURE) for d in range(accept_cap)]
+    fair_cap = int(30 * FAIR_TEMPERATURE) + 1
+    fair_prob = [math.exp(-d / FAIR_TEMPERATURE) for d in range(fair_cap)]
+    half = scale // 2
+    stall_fair = max(1, int(effort * STALL_FAIR))
+    p_directed = 0.0 if polish else P_DIRECTED
     max_evals = max(1, int(effort * MAX_EVALS))
-    stall_cap = STALL_MAX_ODD if w_odd and any(odd_t) and not all(odd_t) else STALL_MAX
+    fair_first = w_odd and not free_odd
+    stall_cap = STALL_MAX_ODD if fair_first and any(odd_t) and not all(odd_t) else STALL_MAX
     stall_base = min(stall_cap, max(STALL_MIN, STALL_PER_SWAP * n_rounds * n * n))
     stall = max(1, int(effort * stall_base))
     rand = rng.random
     items = bad.items
     best_cost = cost
+    best_fair_cost = fair_cost
     best_at = 0
     max_gap = 0
     best_plan: list[list[list[int]]] | None = None  # None: the current plan is the best
     evals = 0
-    while cost > target and evals < max_evals and evals - best_at < stall:
+    if polish:
+        _share_odd_seats(prob, plan, pos, cnt, opre, swap, fair_delta, max_evals)
+        return cost, target
+    best_fair = 0
+    while (
+        cost > target
+        and evals < max_evals
+        and evals - best_at
+        < (stall_fair if free_odd and best_cost - best_fair_cost <= repeat_target else stall)
+    ):
         # ---- choose the player to move
-        if items and rand() < P_DIRECTED:
+        if items and rand() < p_directed:
             k = items[int(rand() * len(items))]
             a, other = divmod(k, n)
             if rand() < 0.5:
@@ -753,7 +876,12 @@ def _anneal(prob: _Problem, plan: list[list[list[int]]], rng: random.Random, eff
             evals += 1
             bn = b * n
             plain = odd_t[big_a] == odd_t[big_b]
-            if not plain:
+            fair_d = 0
+            if not plain and free_odd:
+                # the odd seat moves from `hi` to `lo`: costed, never refused
+                fair_d = fair_delta(r, *((b, a) if odd_t[big_a] else (a, b)))
+                plain = True
+            elif not plain:
                 # a plain swap moves an odd seat from `hi` to `lo`; it keeps the fairness
                 # term only if `lo` had one odd round less than `hi` at every later prefix
                 lo, hi = (b, a) if odd_t[big_a] else (a, b)
@@ -771,6 +899,7 @@ def _anneal(prob: _Problem, plan: list[list[list[int]]], rng: random.Random, eff
                 for q in tables[big_b]:
                     if q != b:
                         d += cnt[an + q] - cnt[bn + q] + 1
+                d = d * scale + fair_d
                 exchange_from = -1
             else:
                 d_ex = exchange_delta(r, a, b)
@@ -779,12 +908,20 @@ def _anneal(prob: _Problem, plan: list[list[list[int]]], rng: random.Random, eff
                 d = d_ex
                 exchange_from = r
             if best_d is None or d < best_d:
-                best_d, best_b, best_from = d, b, exchange_from
+                best_d, best_b, best_from, best_fair = d, b, exchange_from, fair_d
         if best_d is None:
             continue
         d = best_d
-        if d > 0 and (d >= 64 or rand() >= accept_prob[d]):
-            continue
+        if d > 0:
+            if free_odd:  # fewest repeats first: repeats, then fairness, each its own scale
+                d_rep = (d + half) // scale
+                if d_rep > 0:
+                    if d_rep >= accept_cap or rand() >= accept_prob[d_rep]:
+                        continue
+                elif d >= fair_cap or rand() >= fair_prob[d]:
+                    continue
+            elif d >= accept_cap or rand() >= accept_prob[d]:
+                continue
         if d > 0 and best_plan is None and cost == best_cost:
             best_plan = [[m[:] for m in ts] for ts in plan]  # leaving a best: keep it
         if best_from < 0:
@@ -794,19 +931,82 @@ def _anneal(prob: _Problem, plan: list[list[list[int]]], rng: random.Random, eff
                 if pos[r2][a] != pos[r2][best_b]:
                     swap(r2, a, best_b)
         cost += d
+        fair_cost += best_fair
         if cost < best_cost:
             best_cost = cost
+            best_fair_cost = fair_cost
             max_gap = max(max_gap, evals - best_at)
             best_at = evals
             best_plan = None
     if best_plan is not None and best_cost < cost:
         plan[:] = best_plan
     _LAST_RUN.update(evals=evals, best_at=best_at, max_gap=max_gap, cost=best_cost, target=target)
+    return best_cost, target
 
 
 # --------------------------------------------------------------------------------------
 # Public entry points
 # --------------------------------------------------------------------------------------
+
+
+def _share_odd_seats(
+    prob: _Problem,
+    plan: list[list[list[int]]],
+    pos: list[list[int]],
+    cnt: Any,
+    opre: list[list[int]],
+    swap: Any,
+    fair_delta: Any,
+    budget: int,
+) -> None:
+    """Cold pass of fewest repeats first: hand odd seats to players with fewer odd rounds.
+
+    Steepest descent over swaps of a player at an odd table with one at a table of 4 in the
+    same round, taking only swaps that add no repeated meeting and make the odd tables
+    fairer, until none is left (or the evaluation budget is spent).
+    """
+    n = prob.n
+    scale = prob.scale
+    odd_t = prob.odd
+    n_rounds = len(plan)
+    evals = 0
+    improved = True
+    while improved and evals < budget:
+        improved = False
+        for r in range(n_rounds):
+            tables = plan[r]
+            last = opre[-1]
+            odd_players = [i for t, m in enumerate(tables) if odd_t[t] for i in m]
+            odd_players.sort(key=lambda i: -last[i])
+            for a in odd_players:
+                if not odd_t[pos[r][a]]:
+                    continue  # moved by an earlier swap of this pass
+                ta = tables[pos[r][a]]
+                an = a * n
+                best = (0, -1)
+                for tb, members in enumerate(tables):
+                    if odd_t[tb]:
+                        continue
+                    for b in members:
+                        if last[b] >= last[a]:
+                            continue
+                        evals += 1
+                        f = fair_delta(r, b, a)
+                        if f >= best[0]:
+                            continue
+                        bn = b * n
+                        d = 0
+                        for q in ta:
+                            if q != a:
+                                d += cnt[bn + q] - cnt[an + q] + 1
+                        for q in members:
+                            if q != b:
+                                d += cnt[an + q] - cnt[bn + q] + 1
+                        if d <= 0 and d * scale + f < best[0]:
+                            best = (d * scale + f, b)
+                if best[1] >= 0:
+                    swap(r, a, best[1])
+                    improved = True
 
 
 def _rng(seed: int | str, *parts: object) -> random.Random:
@@ -925,8 +1125,10 @@ def seat_round(
     rounds_left: int = 1,
     order: Sequence[PlayerId] | None = None,
     effort: float = 1.0,
-    odd_weight: int = W_ODD,
+    odd_weight: int | None = None,
     variant: int = 0,
+    odd: str = ODD_FIVE,
+    priority: str = PRIORITY_REPEATS,
 ) -> RoundSeating:
     """Seat one round of the players present.
 
@@ -951,15 +1153,19 @@ def seat_round(
     differently (a "new draw" for round 2 or later), pass a non-zero ``variant``: the round
     is then planned afresh from a generator seeded by it.
 
-    ``effort`` scales the search budget; ``odd_weight`` weighs odd-table fairness against
-    repeats (the default puts fairness first; 0 ignores it).  The result is deterministic
+    ``odd`` chooses tables of 5 (``"five"``) or of 3 (``"three"``) for the players left
+    over (see :func:`table_sizes`).  ``priority`` is the trade-off: ``"repeats"`` (the
+    default) seats for the fewest repeated meetings, then shares the odd tables as fairly as
+    that allows; ``"fair"`` shares the odd tables fairly first, even at the price of a few
+    repeats.  ``effort`` scales the search budget; ``odd_weight`` overrides the weight of
+    odd-table fairness (0 ignores it).  The result is deterministic
     for the same inputs (the order of ``players`` does not matter when the ids are
     comparable).
 
     Raises :class:`SeatingError` when the rules cannot be met (see :func:`check_feasible`).
     """
     history = _rounds_of(history)
-    prob = _Problem(players, teams, history, odd_table_counts, odd_weight)
+    prob = _Problem(players, teams, history, odd_table_counts, odd_weight, odd, priority)
     seats_rng = _rng(seed, "seats", len(history), prob.n)
     if order is not None:
         order = list(order)
@@ -1031,7 +1237,7 @@ def _lookahead(
     ids_key = tuple(ids)
     teams_key = tuple((teams or {}).get(p) for p in ids)
     hist_key = tuple(tuple(tuple(t) for t in rnd) for rnd in history)
-    params = (ids_key, teams_key, effort, prob.w_odd)
+    params = (ids_key, teams_key, effort, prob.w_odd, prob.odd_choice, prob.priority)
     prev: list[list[list[int]]] | None = None
     plan: list[list[list[int]]] = []
     for j in range(j0, k + 1):
@@ -1044,7 +1250,13 @@ def _lookahead(
         if cached is not None:
             plan = cached
         else:
-            prob_j = prob if j == k else _Problem(ids, teams, history[:j], None, prob.w_odd)
+            prob_j = (
+                prob
+                if j == k
+                else _Problem(
+                    ids, teams, history[:j], None, prob.w_odd, prob.odd_choice, prob.priority
+                )
+            )
             start = None
             if prev is not None and len(prev) > 1:
                 played = {frozenset(index[p] for p in table) for table in history[j - 1]}
@@ -1073,16 +1285,18 @@ def plan_rounds(
     seed: int | str = 0,
     odd_table_counts: Mapping[Any, int] | None = None,
     effort: float = 1.0,
-    odd_weight: int = W_ODD,
+    odd_weight: int | None = None,
+    odd: str = ODD_FIVE,
+    priority: str = PRIORITY_REPEATS,
 ) -> list[RoundSeating]:
     """Seat ``rounds`` future rounds jointly (same players each round).
 
     Each RoundSeating's ``repeats`` counts meetings already seen in the history or in the
-    earlier rounds of the plan.  ``effort`` and ``odd_weight`` are as for
-    :func:`seat_round`.  Deterministic for the same inputs.
+    earlier rounds of the plan.  ``effort``, ``odd_weight``, ``odd`` and ``priority`` are
+    as for :func:`seat_round`.  Deterministic for the same inputs.
     """
     history = _rounds_of(history)
-    prob = _Problem(players, teams, history, odd_table_counts, odd_weight)
+    prob = _Problem(players, teams, history, odd_table_counts, odd_weight, odd, priority)
     if rounds <= 0:
         return []
     plan = prob.plan(int(rounds), _rng(seed, "plan", len(history), prob.n), effort)
@@ -1098,6 +1312,7 @@ def round_quality(
     tables: Iterable[Iterable[PlayerId]],
     history: Iterable[Any] = (),
     teams: Mapping[Any, Any] | None = None,
+    odd: str = ODD_FIVE,
 ) -> dict[str, Any]:
     """Summary of a seated round for display.
 
@@ -1115,7 +1330,7 @@ def round_quality(
     repeats, clashes = _describe(tabs, met, team_of, rank)
     sizes = [len(t) for t in tabs]
     try:
-        sizes_ok = sorted(sizes) == sorted(table_sizes(len(everyone)))
+        sizes_ok = sorted(sizes) == sorted(table_sizes(len(everyone), odd))
     except SeatingError:
         sizes_ok = False
     odd_counts = odd_table_counts_from(history)

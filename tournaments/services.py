@@ -20,13 +20,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from simple_history.utils import bulk_create_with_history
 
 from scoring.documents import data as doc
 from scoring.engine import RULE_SETS
 from tarot_club.errors import ServiceError
-from tournaments import folding, seating
+from tournaments import folding, seating, seating_bounds
 from tournaments.models import (
     Club,
     Player,
@@ -68,6 +68,8 @@ def tournament_create(
     visibility: str = Tournament.Visibility.DURING_PLAY,
     tie_breaks: str = "",
     seed: int | None = None,
+    odd_tables: str = Tournament.OddTables.FIVE,
+    seating_priority: str = Tournament.SeatingPriority.REPEATS,
 ) -> Tournament:
     if rule_set not in RULE_SETS:
         raise ServiceError(_("Unknown rule set."), field="rule_set")
@@ -83,6 +85,8 @@ def tournament_create(
         rule_set=rule_set,
         visibility=visibility,
         tie_breaks=tie_breaks,
+        odd_tables=odd_tables,
+        seating_priority=seating_priority,
         seed=seed if seed is not None else random.SystemRandom().randrange(1, 10**6),
         created_by=created_by,
     )
@@ -722,7 +726,7 @@ def next_round_check(tournament: Tournament) -> None:
         )
     players = present_registrations(tournament)
     try:
-        seating.check_feasible(players, _teams_of(tournament))
+        seating.check_feasible(players, _teams_of(tournament), tournament.odd_tables)
     except seating.SeatingError as error:
         raise _seating_error(error) from None
 
@@ -759,6 +763,8 @@ def _seat(
             order=order,
             # Seating again asks for a different plan, not just other seat numbers.
             variant=variant,
+            odd=tournament.odd_tables,
+            priority=tournament.seating_priority,
         )
     except seating.SeatingError as error:
         raise _seating_error(error) from None
@@ -799,7 +805,9 @@ def round_regenerate(*, round_: Round, seed: int | None = None) -> Round:
         round_.delete()
         new_seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**6)
         try:
-            seating.check_feasible(present_registrations(tournament), _teams_of(tournament))
+            seating.check_feasible(
+                present_registrations(tournament), _teams_of(tournament), tournament.odd_tables
+            )
         except seating.SeatingError as error:
             raise _seating_error(error) from None
         return _seat(tournament, number, new_seed, None, variant=new_seed)
@@ -820,10 +828,63 @@ class RoundQuality:
     repeats: list[tuple[str, str, int]]  # names, and how often they had met before
     teammates_together: list[tuple[str, str]]
     odd_table_unfair: list[str]
+    #: One sentence saying how many repeats no seating could avoid ("" without a repeat).
+    explanation: str = ""
 
     @property
     def repeat_count(self) -> int:
         return len(self.repeats)
+
+
+def repeats_sentence(explained: seating_bounds.RepeatExplanation) -> str:
+    """« 18 joueurs, 2e position : 2 rencontres répétées inévitables avec des tables de 5 »."""
+    if not explained.repeats:
+        return ""
+    values = {
+        "players": explained.players,
+        "number": explained.round_number,
+        "count": explained.repeats,
+        "unavoidable": explained.unavoidable,
+        "size": explained.table_size,
+    }
+    if explained.all_unavoidable:
+        return (
+            ngettext(
+                "%(players)d players, round %(number)d: %(count)d repeated meeting, "
+                "unavoidable with tables of %(size)d.",
+                "%(players)d players, round %(number)d: %(count)d repeated meetings, "
+                "unavoidable with tables of %(size)d.",
+                explained.repeats,
+            )
+            % values
+        )
+    if explained.unavoidable:
+        return (
+            ngettext(
+                "%(players)d players, round %(number)d: %(count)d repeated meetings, "
+                "%(unavoidable)d of them unavoidable with tables of %(size)d; the others are "
+                "not proved unavoidable (the seating also weighs the rounds still to play, and "
+                "the organiser's priority).",
+                "%(players)d players, round %(number)d: %(count)d repeated meetings, "
+                "%(unavoidable)d of them unavoidable with tables of %(size)d; the others are "
+                "not proved unavoidable (the seating also weighs the rounds still to play, and "
+                "the organiser's priority).",
+                explained.unavoidable,
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "%(players)d players, round %(number)d: %(count)d repeated meeting, not proved "
+            "unavoidable (the seating also weighs the rounds still to play, and the "
+            "organiser's priority).",
+            "%(players)d players, round %(number)d: %(count)d repeated meetings, none proved "
+            "unavoidable (the seating also weighs the rounds still to play, and the "
+            "organiser's priority).",
+            explained.repeats,
+        )
+        % values
+    )
 
 
 def round_quality(round_: Round) -> RoundQuality:
@@ -831,7 +892,7 @@ def round_quality(round_: Round) -> RoundQuality:
     tables = _round_tables(round_)
     history = seating_history(tournament, before=round_.number)
     teams = _teams_of(tournament)
-    quality = seating.round_quality(tables, history, teams)
+    quality = seating.round_quality(tables, history, teams, tournament.odd_tables)
     names = {
         r.pk: r.player.full_name
         for r in Registration.objects.filter(tournament=tournament).select_related("player")
@@ -841,6 +902,7 @@ def round_quality(round_: Round) -> RoundQuality:
         repeats=[(names[a], names[b], times) for a, b, times in quality["repeats"]],
         teammates_together=[(names[a], names[b]) for a, b in quality["teammate_pairs"]],
         odd_table_unfair=[names[p] for p in quality["odd_table_unfair"]],
+        explanation=repeats_sentence(seating_bounds.explain_round(tables, history, teams)),
     )
 
 

@@ -24,6 +24,7 @@ from tournaments.seating import (
     swap_warnings,
     table_sizes,
 )
+from tournaments.seating_bounds import explain_round
 
 ZERO_REPEAT_SIZES = [16, 20, 28, 32, 44, 64, 100]
 
@@ -39,11 +40,14 @@ def make_teams(n: int, size: int | None) -> dict[int, int] | None:
 
 
 def assert_valid_round(
-    seating: RoundSeating, players: Sequence[Any], teams: dict[Any, Any] | None
+    seating: RoundSeating,
+    players: Sequence[Any],
+    teams: dict[Any, Any] | None,
+    odd: str = "five",
 ) -> None:
     seated = [p for table in seating.tables for p in table]
     assert Counter(seated) == Counter(players), "every player seated exactly once"
-    assert list(seating.sizes) == table_sizes(len(players))
+    assert list(seating.sizes) == table_sizes(len(players), odd)
     assert all(len(t) in (3, 4, 5) for t in seating.tables)
     if teams:
         for table in seating.tables:
@@ -291,7 +295,7 @@ def test_repeats_are_reported_when_unavoidable() -> None:
 @pytest.mark.parametrize("n", [9, 13, 21, 22, 23, 27, 45])
 def test_odd_tables_fair_planned(n: int) -> None:
     players = list(range(n))
-    rounds = plan_rounds(players, 4, seed=n, effort=0.1)
+    rounds = plan_rounds(players, 4, seed=n, effort=0.1, priority="fair")
     for rnd in rounds:
         assert_valid_round(rnd, players, None)
     assert_fair_odd_tables(rounds, players)
@@ -300,7 +304,7 @@ def test_odd_tables_fair_planned(n: int) -> None:
 @pytest.mark.parametrize("n", [21, 26])
 def test_odd_tables_fair_round_by_round(n: int) -> None:
     players = list(range(n))
-    rounds = seat_sequentially(players, 4, seed=n, effort=0.1)
+    rounds = seat_sequentially(players, 4, seed=n, effort=0.1, priority="fair")
     assert_fair_odd_tables(rounds, players)
     odd_counts = Counter(p for rnd in rounds for p in rnd.odd_table_players)
     if n == 21:  # 20 odd seats over 4 rounds: nobody twice
@@ -309,21 +313,22 @@ def test_odd_tables_fair_round_by_round(n: int) -> None:
 
 def test_odd_tables_fair_with_greedy_rounds() -> None:
     players = list(range(21))
-    rounds = seat_sequentially(players, 4, seed=0, lookahead=False, effort=0.1)
+    rounds = seat_sequentially(players, 4, seed=0, lookahead=False, effort=0.1, priority="fair")
     assert_fair_odd_tables(rounds, players)
 
 
 def test_odd_table_counts_override() -> None:
     players = list(range(9))  # one table of 5
     counts = {p: (0 if p < 5 else 3) for p in players}
-    rnd = seat_round(players, odd_table_counts=counts, seed=1, effort=0.1)
-    assert sorted(rnd.odd_table_players) == [0, 1, 2, 3, 4]
+    for priority in ("fair", "repeats"):  # no history: no repeat to trade against
+        rnd = seat_round(players, odd_table_counts=counts, seed=1, effort=0.1, priority=priority)
+        assert sorted(rnd.odd_table_players) == [0, 1, 2, 3, 4]
 
 
 def test_odd_weight_zero_trades_fairness_for_repeats() -> None:
     players = list(range(21))
-    fair = plan_rounds(players, 4, seed=0, effort=0.1)
-    free = plan_rounds(players, 4, seed=0, odd_weight=0)
+    fair = plan_rounds(players, 4, seed=0, effort=0.1, priority="fair")
+    free = plan_rounds(players, 4, seed=0, odd_weight=0, priority="fair")
     assert total_repeats(free) == 0
     assert total_repeats(fair) > 0  # fairness first forces a few repeats at 21 players
 
@@ -545,23 +550,26 @@ def seating_problems(draw):
         history.append(tables)
     rounds_left = draw(st.integers(min_value=1, max_value=3))
     seed = draw(st.integers(min_value=0, max_value=1000))
-    return players, teams, history, rounds_left, seed
+    odd = draw(st.sampled_from(["five", "three"]))
+    priority = draw(st.sampled_from(["repeats", "fair"]))
+    return players, teams, history, rounds_left, seed, odd, priority
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seating_problems())
 def test_property_round_invariants(problem) -> None:
-    players, teams, history, rounds_left, seed = problem
+    players, teams, history, rounds_left, seed, odd, priority = problem
     try:
-        check_feasible(players, teams)
+        check_feasible(players, teams, odd)
     except SeatingError:
         with pytest.raises(SeatingError):
-            seat_round(players, teams=teams, history=history, seed=seed)
+            seat_round(players, teams=teams, history=history, seed=seed, odd=odd)
         return
+    options = {"odd": odd, "priority": priority, "effort": 0.01}
     rnd = seat_round(
-        players, teams=teams, history=history, rounds_left=rounds_left, seed=seed, effort=0.01
+        players, teams=teams, history=history, rounds_left=rounds_left, seed=seed, **options
     )
-    assert_valid_round(rnd, players, teams)
+    assert_valid_round(rnd, players, teams, odd)
     met = met_pairs(history)
     expected = {
         frozenset((a, b))
@@ -570,9 +578,13 @@ def test_property_round_invariants(problem) -> None:
         if met[frozenset((a, b))]
     }
     assert {frozenset(p) for p in rnd.repeats} == expected
-    assert round_quality(rnd.tables, history, teams)["repeat_count"] == rnd.repeat_count
+    assert round_quality(rnd.tables, history, teams, odd)["repeat_count"] == rnd.repeat_count
+    assert round_quality(rnd.tables, history, teams, odd)["sizes_ok"]
+    # no seating has fewer repeats than the proved lower bound
+    explained = explain_round(rnd.tables, history, teams)
+    assert explained.unavoidable <= explained.repeats == rnd.repeat_count
     again = seat_round(
-        players, teams=teams, history=history, rounds_left=rounds_left, seed=seed, effort=0.01
+        players, teams=teams, history=history, rounds_left=rounds_left, seed=seed, **options
     )
     assert again == rnd
 
@@ -583,15 +595,21 @@ def test_property_round_invariants(problem) -> None:
     st.integers(min_value=1, max_value=4),
     st.sampled_from([None, 2, 4]),
     st.integers(min_value=0, max_value=100),
+    st.sampled_from(["five", "three"]),
+    st.sampled_from(["repeats", "fair"]),
 )
-def test_property_plans(n: int, rounds: int, team_size: int | None, seed: int) -> None:
+def test_property_plans(
+    n: int, rounds: int, team_size: int | None, seed: int, odd: str, priority: str
+) -> None:
     players = list(range(n))
     teams = make_teams(n, team_size)
     try:
-        check_feasible(players, teams)
+        check_feasible(players, teams, odd)
     except SeatingError:
         return
-    planned = plan_rounds(players, rounds, teams=teams, seed=seed, effort=0.01)
+    planned = plan_rounds(
+        players, rounds, teams=teams, seed=seed, effort=0.01, odd=odd, priority=priority
+    )
     for rnd in planned:
-        assert_valid_round(rnd, players, teams)
+        assert_valid_round(rnd, players, teams, odd)
     assert sum(r.repeat_count for r in planned) == total_repeats(planned)

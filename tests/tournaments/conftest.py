@@ -61,8 +61,10 @@ def make_tournament(
     seed: int = 42,
     name: str | None = None,
     prefix: str = "Joueur",
+    **settings,
 ) -> Tournament:
-    """A tournament with ``players`` individual players (present unless told otherwise)."""
+    """A tournament with ``players`` individual players (present unless told otherwise);
+    ``settings`` are more fields of the tournament (odd_tables=...)."""
     tournament = services.tournament_create(
         created_by=organiser,
         name=name or f"Tournoi {next(_names)}",
@@ -71,6 +73,7 @@ def make_tournament(
         rounds=rounds,
         deals_per_round=deals,
         seed=seed,
+        **settings,
     )
     add_players(tournament, players, present=present, prefix=prefix)
     return tournament
