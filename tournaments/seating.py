@@ -109,6 +109,7 @@ __all__ = [
     "odd_table_counts_from",
     "plan_rounds",
     "round_quality",
+    "rounds_of",
     "seat_round",
     "swap_issues",
     "swap_warnings",
@@ -338,7 +339,7 @@ def check_feasible(
 # --------------------------------------------------------------------------------------
 
 
-def _rounds_of(history: Iterable[Any]) -> list[list[list[PlayerId]]]:
+def rounds_of(history: Iterable[Any]) -> list[list[list[PlayerId]]]:
     """Normalise a history: rounds of tables of players (RoundSeating objects accepted)."""
     out = []
     for rnd in history:
@@ -350,7 +351,7 @@ def _rounds_of(history: Iterable[Any]) -> list[list[list[PlayerId]]]:
 def odd_table_counts_from(history: Iterable[Any]) -> dict[PlayerId, int]:
     """Number of rounds each player of ``history`` spent at a table of 5 or 3."""
     counts: dict[PlayerId, int] = defaultdict(int)
-    for rnd in _rounds_of(history):
+    for rnd in rounds_of(history):
         for table in rnd:
             if len(table) != FULL_TABLE:
                 for p in table:
@@ -400,7 +401,7 @@ class _Problem:
         n = self.n = len(ids)
         self.sizes = table_sizes(n, odd)
         self.odd = [s != FULL_TABLE for s in self.sizes]
-        rounds = _rounds_of(history)
+        rounds = rounds_of(history)
         self.history_rounds = len(rounds)
         if odd_table_counts is None:
             odd_table_counts = odd_table_counts_from(rounds)
@@ -1041,7 +1042,7 @@ def _describe(
 
 def _meetings(history: Iterable[Any]) -> dict[frozenset, int]:
     met: dict[frozenset, int] = defaultdict(int)
-    for rnd in _rounds_of(history):
+    for rnd in rounds_of(history):
         for table in rnd:
             for x in range(len(table)):
                 for y in range(x + 1, len(table)):
@@ -1164,7 +1165,7 @@ def seat_round(
 
     Raises :class:`SeatingError` when the rules cannot be met (see :func:`check_feasible`).
     """
-    history = _rounds_of(history)
+    history = rounds_of(history)
     prob = _Problem(players, teams, history, odd_table_counts, odd_weight, odd, priority)
     seats_rng = _rng(seed, "seats", len(history), prob.n)
     if order is not None:
@@ -1295,7 +1296,7 @@ def plan_rounds(
     earlier rounds of the plan.  ``effort``, ``odd_weight``, ``odd`` and ``priority`` are
     as for :func:`seat_round`.  Deterministic for the same inputs.
     """
-    history = _rounds_of(history)
+    history = rounds_of(history)
     prob = _Problem(players, teams, history, odd_table_counts, odd_weight, odd, priority)
     if rounds <= 0:
         return []
@@ -1322,7 +1323,7 @@ def round_quality(
     5/3 having more earlier odd-table rounds than someone seated at a table of 4).
     """
     tabs = [tuple(t) for t in tables]
-    history = _rounds_of(history)
+    history = rounds_of(history)
     met = _meetings(history)
     team_of = dict(teams or {})
     everyone = [p for t in tabs for p in t]
@@ -1384,7 +1385,7 @@ def swap_issues(
         tabs[ta][tabs[ta].index(a)] = b
     if tb is not None:
         tabs[tb][tabs[tb].index(b)] = a
-    history = _rounds_of(history)
+    history = rounds_of(history)
     met = _meetings(history)
     team_of = dict(teams or {})
     odd_counts = odd_table_counts_from(history)

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tournaments.seating import FULL_TABLE, PlayerId, _rounds_of
+from tournaments.seating import FULL_TABLE, PlayerId, rounds_of
 
 __all__ = ["RepeatExplanation", "explain_round", "unavoidable_repeats"]
 
@@ -71,7 +71,7 @@ def unavoidable_repeats(
     ``sizes`` after the earlier rounds ``history`` (tables of players; absent players may
     appear).  A pair counts once however often it met before."""
     present = set(players)
-    rounds = _rounds_of(history)
+    rounds = rounds_of(history)
     if not rounds or not sizes:
         return 0
     bound = max(_pigeonhole(present, sizes, rnd) for rnd in rounds)
@@ -133,7 +133,7 @@ def explain_round(
     """Repeated meetings of the seated round ``tables`` after ``history``, with the lower
     bound of :func:`unavoidable_repeats` for the same players and table sizes."""
     tabs = [tuple(t) for t in tables]
-    rounds = _rounds_of(history)
+    rounds = rounds_of(history)
     met: set[frozenset] = set()
     for rnd in rounds:
         for table in rnd:

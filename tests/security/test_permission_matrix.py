@@ -162,6 +162,8 @@ def settings_data(w: World) -> dict:
         "rule_set": t.rule_set,
         "visibility": t.visibility,
         "tie_breaks": t.tie_breaks,
+        "odd_tables": t.odd_tables,
+        "seating_priority": t.seating_priority,
     }
 
 
@@ -479,6 +481,8 @@ ROWS: list[Row] = [
             "rule_set": "fft",
             "visibility": "during",
             "tie_breaks": "",
+            "odd_tables": "three",
+            "seating_priority": "repeats",
         },
         writes=True,
         location=lambda w: reverse(
