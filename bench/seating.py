@@ -6,6 +6,15 @@ time as the app does (``seat_round`` with ``rounds_left`` = rounds remaining).
 
 Options: ``--seeds K`` repeats every case with seeds 0..K-1 (figures are then summed, and the
 worst time is given too); ``--quick`` runs a smaller set.
+
+``--sweep`` checks the quality target instead: every field from 12 to 60 players over 4, 5
+and 6 rounds, seated round by round as the app does with the default settings (tables of 5,
+fewest repeated meetings first; ``--odd three`` for tables of 3).  For each: the repeated
+meetings, the seconds per round, the repeats no seating could avoid (the lower bound of
+``tournaments.seating_bounds``, round by round after the rounds actually seated), and the
+same seating with a much longer search (``--long-effort``, default 10 times the evaluations).
+A case passes when it has no more repeats than the longer search (so zero whenever the
+longer search finds zero).  ``--players 18,21`` and ``--rounds 4`` narrow the sweep.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tournaments.seating import RoundSeating, plan_rounds, seat_round
+from tournaments.seating_bounds import unavoidable_repeats
 
 
 def repeated_meetings(rounds: list[RoundSeating]) -> int:
@@ -79,11 +89,90 @@ CASES = [
 QUICK = [(16, 5, None), (20, 5, None), (100, 5, None), (1000, 8, None), (32, 5, 4)]
 
 
+def seat_day(n: int, rounds: int, *, odd: str = "five", effort: float = 1.0, seed: int = 1):
+    """Seat ``rounds`` rounds of ``n`` players one at a time, as the app does: repeats per
+    round, the lower bound per round (after the rounds seated before it), seconds per round."""
+    players = list(range(n))
+    done: list[RoundSeating] = []
+    repeats, bounds, seconds = [], [], []
+    for r in range(rounds):
+        began = time.perf_counter()
+        rnd = seat_round(
+            players, history=done, rounds_left=rounds - r, seed=seed, odd=odd, effort=effort
+        )
+        seconds.append(time.perf_counter() - began)
+        bounds.append(unavoidable_repeats(players, rnd.sizes, done))
+        repeats.append(rnd.repeat_count)
+        done.append(rnd)
+    assert sum(repeats) == repeated_meetings(done)
+    return {"repeats": repeats, "bounds": bounds, "seconds": seconds}
+
+
+def sweep_case(n: int, rounds: int, odd: str, long_effort: float) -> dict:
+    default = seat_day(n, rounds, odd=odd)
+    longer = seat_day(n, rounds, odd=odd, effort=long_effort)
+    total, best = sum(default["repeats"]), sum(longer["repeats"])
+    return {
+        "players": n,
+        "rounds": rounds,
+        "odd_tables": odd,
+        "repeats": total,
+        "repeats_per_round": default["repeats"],
+        "unavoidable_per_round": default["bounds"],
+        "proved_optimal": default["repeats"] == default["bounds"],
+        "worst_seconds_per_round": round(max(default["seconds"]), 3),
+        "mean_seconds_per_round": round(sum(default["seconds"]) / rounds, 3),
+        "longer_search_effort": long_effort,
+        "longer_search_repeats": best,
+        "longer_search_seconds": round(sum(longer["seconds"]), 2),
+        "pass": total <= best,
+    }
+
+
+def sweep(players: list[int], rounds: list[int], odd: str, long_effort: float) -> dict:
+    cases = []
+    for n in players:
+        for r in rounds:
+            cases.append(sweep_case(n, r, odd, long_effort))
+            print(json.dumps(cases[-1]), file=sys.stderr, flush=True)
+    failed = [(c["players"], c["rounds"]) for c in cases if not c["pass"]]
+    return {
+        "cases": cases,
+        "summary": {
+            "cases": len(cases),
+            "pass": len(cases) - len(failed),
+            "failed": failed,
+            "zero_repeats": sum(1 for c in cases if c["repeats"] == 0),
+            "longer_search_zero_repeats": sum(1 for c in cases if c["longer_search_repeats"] == 0),
+            "proved_optimal": sum(1 for c in cases if c["proved_optimal"]),
+            "repeats": sum(c["repeats"] for c in cases),
+            "longer_search_repeats": sum(c["longer_search_repeats"] for c in cases),
+            "worst_seconds_per_round": max(c["worst_seconds_per_round"] for c in cases),
+        },
+    }
+
+
+def _ints(text: str) -> list[int]:
+    out: list[int] = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out.extend(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=1)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--sweep", action="store_true")
+    parser.add_argument("--players", type=_ints, default=_ints("12-60"))
+    parser.add_argument("--rounds", type=_ints, default=_ints("4-6"))
+    parser.add_argument("--odd", choices=["five", "three"], default="five")
+    parser.add_argument("--long-effort", type=float, default=10.0)
     args = parser.parse_args()
+    if args.sweep:
+        print(json.dumps(sweep(args.players, args.rounds, args.odd, args.long_effort), indent=2))
+        return
     results = []
     for n, rounds, team_size in QUICK if args.quick else CASES:
         for mode in ("plan_rounds", "seat_round"):

@@ -35,6 +35,8 @@ def _fewest_pairs(count: int, capacities: Sequence[int]) -> int:
     """Fewest pairs inside groups when ``count`` people go into groups of these capacities
     (fill the emptiest group with room first: a person joining ``x`` others adds ``x``
     pairs, and that greedy choice is optimal for this convex cost)."""
+    if count <= len(capacities):
+        return 0  # one person per group
     filled = [0] * len(capacities)
     pairs = 0
     for _ in range(count):
