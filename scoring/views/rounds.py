@@ -43,9 +43,7 @@ class RoundView(RoundMixin, TemplateView):
         context["quality"] = services.round_quality(round_)
         context["swap_form"] = kwargs.get("swap_form") or SwapForm(tournament=self.tournament)
         context["close_form"] = kwargs.get("close_form") or CloseRoundForm()
-        context["is_last"] = not self.tournament.round_set.filter(
-            number__gt=round_.number
-        ).exists()
+        context["is_last"] = not self.tournament.round_set.filter(number__gt=round_.number).exists()
         return context
 
 
