@@ -267,9 +267,10 @@ def create_demo_season(
     ]
     today = date.today()
     first_day = today - timedelta(days=7 * tournaments)
+    season_year = first_day.year if first_day.month >= 9 else first_day.year - 1  # from September
     season = clubs.season_create(
         club=club,
-        name=f"Saison {first_day.year}-{first_day.year + 1}",
+        name=f"Saison {season_year}-{season_year + 1}",
         start=first_day,
         end=today + timedelta(days=60),
         **(formula or {"kind": "places", "best": max(1, tournaments * 3 // 4)}),

@@ -226,6 +226,10 @@ def ordinal(number: int) -> str:
     return (suffix or _("%(n)dth")) % {"n": number}
 
 
+def tie_break_label(name: str) -> str:
+    return str(TIE_BREAK_LABELS[name]) if name else ""
+
+
 TIE_BREAK_LABELS = {
     "best_place": gettext_lazy("better best place"),
     "played": gettext_lazy("more tournaments played"),

@@ -1,9 +1,10 @@
-"""The public pages of a tournament (namespace ``public``): no login, never an edit control."""
+"""The public pages of a tournament and of a club (namespace ``public``): no login, never an
+edit control."""
 
 from django.urls import path
 
 import tournaments.converters  # noqa: F401  (registers the <id:...> converter)
-from scoring.views import public
+from scoring.views import club, public
 
 app_name = "public"
 
@@ -19,4 +20,12 @@ urlpatterns = [
     path("t/<slug:slug>/moi/", public.find_me, name="find_me"),
     path("t/<slug:slug>/joueur/<id:registration_id>/", public.player, name="player"),
     path("t/<slug:slug>/ecran/", public.tv, name="tv"),
+    path("club/<slug:slug>/", club.club_home, name="club"),
+    path("club/<slug:slug>/saison/<id:season_id>/", club.season_standings, name="season"),
+    path(
+        "club/<slug:slug>/saison/<id:season_id>/classement.<str:fmt>",
+        club.season_export,
+        name="season_export",
+    ),
+    path("club/<slug:slug>/joueur/<id:player_id>/", club.career, name="career"),
 ]

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Registration, Tournament
+from tournaments.models import Registration, Season, Tournament
 
 
 class TournamentForm(forms.ModelForm):
@@ -28,7 +28,7 @@ class TournamentForm(forms.ModelForm):
 
 class TournamentSettingsForm(TournamentForm):
     class Meta(TournamentForm.Meta):
-        fields = [*TournamentForm.Meta.fields, "finished"]
+        fields = [*TournamentForm.Meta.fields, "capacity", "finished"]
 
 
 class PlayerForm(forms.Form):
@@ -114,3 +114,31 @@ class CloseRoundForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(label=_("Club name"), max_length=120)
+    place = forms.CharField(label=_("Town or hall"), max_length=150, required=False)
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = [
+            "name",
+            "start",
+            "end",
+            "kind",
+            "best",
+            "place_points",
+            "scale_to",
+            "attendance_bonus",
+            "tie_breaks",
+        ]
+        widgets = {
+            "start": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "end": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        }
+
+    def validate_unique(self):
+        """The service checks the season (its formula, its name in the club) and says why."""

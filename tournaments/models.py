@@ -123,8 +123,6 @@ class Season(models.Model):
         )
 
 
-
-
 class Player(models.Model):
     """A person who plays, across tournaments. The FFT licence number is unique when given."""
 

@@ -66,45 +66,59 @@ def public_page(
         )
         if query:  # one tag per answer: the same page with other parameters is another answer
             version += "-" + hashlib.sha256(query.encode()).hexdigest()[:12]
-        gzipped = _accepts_gzip(request)
-        plain_tag, packed_tag = f'"{version}"', f'"{version}-gz"'
-        asked = request.headers.get("If-None-Match", "")
-        # A client that takes gzip may hold either tag: pages that do not shrink (the Excel and
-        # PDF exports) are sent as they are, with the plain tag.
-        if plain_tag in asked or (gzipped and packed_tag in asked):  # GET or HEAD (require_safe)
-            response = HttpResponseNotModified()
-            response["ETag"] = packed_tag if gzipped and packed_tag in asked else plain_tag
-            return _revalidate_headers(response)
-        key = f"public:{version}:{request.path}?{query}"
         keep = stored is None or stored(request)
-        cached = cache.get(key) if keep else None
-        if cached is None:
-            response = view(request, tournament, **kwargs)
-            if hasattr(response, "render"):
-                response.render()
-            if response.status_code != 200:
-                return response
-            cached = {
-                "content": response.content,
-                "gzip": compress_string(response.content),
-                "headers": {
-                    name: response[name]
-                    for name in ("Content-Type", "Content-Disposition")
-                    if name in response
-                },
-            }
-            if keep:
-                cache.set(key, cached, CACHE_SECONDS)
-        compressed = gzipped and len(cached["gzip"]) < len(cached["content"])
-        response = HttpResponse(cached["gzip"] if compressed else cached["content"])
-        for name, value in cached["headers"].items():
-            response[name] = value
-        if compressed:
-            response["Content-Encoding"] = "gzip"
-        response["ETag"] = packed_tag if compressed else plain_tag
-        return _revalidate_headers(response)
+        return cached_answer(
+            request,
+            version,
+            lambda: view(request, tournament, **kwargs),
+            key=f"public:{version}:{request.path}?{query}",
+            keep=keep,
+        )
 
     return wrapper
+
+
+def cached_answer(request, version: str, produce, *, key: str | None = None, keep: bool = True):
+    """A public answer for ``version``: 304 when the client holds it, else the cached copy (made
+    by ``produce()`` once per version), gzipped when the client takes it. ``version`` changes
+    with anything the page shows; ``keep=False`` answers without storing (free-text searches).
+    """
+    key = key or f"public:{version}:{request.path}"
+    gzipped = _accepts_gzip(request)
+    plain_tag, packed_tag = f'"{version}"', f'"{version}-gz"'
+    asked = request.headers.get("If-None-Match", "")
+    # A client that takes gzip may hold either tag: pages that do not shrink (the Excel and
+    # PDF exports) are sent as they are, with the plain tag.
+    if plain_tag in asked or (gzipped and packed_tag in asked):  # GET or HEAD (require_safe)
+        response = HttpResponseNotModified()
+        response["ETag"] = packed_tag if gzipped and packed_tag in asked else plain_tag
+        return _revalidate_headers(response)
+    cached = cache.get(key) if keep else None
+    if cached is None:
+        response = produce()
+        if hasattr(response, "render"):
+            response.render()
+        if response.status_code != 200:
+            return response
+        cached = {
+            "content": response.content,
+            "gzip": compress_string(response.content),
+            "headers": {
+                name: response[name]
+                for name in ("Content-Type", "Content-Disposition")
+                if name in response
+            },
+        }
+        if keep:
+            cache.set(key, cached, CACHE_SECONDS)
+    compressed = gzipped and len(cached["gzip"]) < len(cached["content"])
+    response = HttpResponse(cached["gzip"] if compressed else cached["content"])
+    for name, value in cached["headers"].items():
+        response[name] = value
+    if compressed:
+        response["Content-Encoding"] = "gzip"
+    response["ETag"] = packed_tag if compressed else plain_tag
+    return _revalidate_headers(response)
 
 
 MAX_SEARCH = 100  # characters of a search kept

@@ -52,6 +52,7 @@ ORDER = (
     "setup_demo",
     "backup_db",
     "demo_tournament",
+    "demo_season",
     "score_sheets",
     "export_tournament",
     "restore_db",
@@ -60,6 +61,7 @@ ORDER = (
 )
 # Placeholders with a fixed value. 16 players: teams of 4 (the last alternative) need 4 tables.
 VALUES = {
+    "TOURNAMENTS": "3",
     "PLAYERS": "16",
     "ROUNDS": "2",
     "DEALS": "3",

@@ -31,12 +31,13 @@ from scoring.models import (
     Signature,
 )
 from scoring.services import Actor, deal_record
-from tournaments import services
+from tournaments import clubs, services
 from tournaments.models import (
     Club,
     Player,
     Registration,
     Round,
+    Season,
     Seat,
     StaffMember,
     Table,
@@ -49,6 +50,7 @@ LOGIN_PREFIX = "/connexion/?next="
 # Every model a request could write to; counted before and after each refused request.
 COUNTED_MODELS = (
     Tournament,
+    Season,
     StaffMember,
     Registration,
     Player,
@@ -70,6 +72,8 @@ COUNTED_MODELS = (
 
 # The fields a request could flip without adding a row, per model.
 WATCHED_FIELDS = {
+    Club: ("name", "slug", "place"),
+    Season: ("name", "kind", "place_points"),
     Tournament: ("name", "rounds", "visibility", "finished", "changed_at"),
     Registration: ("status", "withdrawn_after_round"),
     Round: ("status", "close_reason"),
@@ -128,6 +132,8 @@ class World:
     seal: SheetSeal
     registration: Registration  # seated at open_table
     other_registration: Registration  # seated at other_open_table
+    club: Club | None = None  # organised by "orga-ici"; its season holds the tournament
+    season: Season | None = None
 
 
 def make_user(username: str, *, group=None, superuser: bool = False):
@@ -174,7 +180,12 @@ def build_world() -> dict:
         created_by=other_organiser, name="Tournoi voisin", date=date(2026, 5, 1), rounds=2
     )
     StaffMember.objects.create(tournament=other, user=other_referee, role=StaffMember.Role.REFEREE)
-    return {"tournament": tournament.pk, "other": other.pk}
+    club = clubs.club_create(name="Club d'ici", organiser=organiser)
+    season = clubs.season_create(
+        club=club, name="Saison 2025-2026", start=date(2025, 9, 1), end=date(2026, 8, 31)
+    )
+    clubs.tournament_season_set(user=None, tournament=tournament, season=season)
+    return {"tournament": tournament.pk, "other": other.pk, "club": club.pk, "season": season.pk}
 
 
 def load_world(keys: dict) -> World:
@@ -204,6 +215,8 @@ def load_world(keys: dict) -> World:
         seal=SheetSeal.objects.filter(sheet=closed_table.sheet).latest("sealed_at"),
         registration=first_seated(open_table),
         other_registration=first_seated(other_open_table),
+        club=Club.objects.get(pk=keys["club"]),
+        season=Season.objects.get(pk=keys["season"]),
     )
 
 

@@ -1,4 +1,5 @@
-"""``manage.py setup_demo``: on an empty database, an organiser account and a lived-in tournament.
+"""``manage.py setup_demo``: on an empty database, an organiser account, a lived-in tournament and
+a small club season (``/club/club-de-tarot-de-villeurbanne/``).
 
 Run by ``make run``; does nothing when tournaments already exist.
 """
@@ -11,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.core.management.base import BaseCommand
 
-from scoring.demo import create_demo
+from scoring.demo import create_demo, create_demo_season
 from scoring.engine.sampling import random_legal_deal
 from scoring.selectors import round_tables
 from scoring.services import Actor, deal_record
@@ -77,4 +78,6 @@ class Command(BaseCommand):
             name="Open du club (à préparer)",
             created_by=user,
         )
+        # A small club season: three closed tournaments and the next one open for registration.
+        create_demo_season(tournaments=3, players=8, seed=11, rounds=2, deals=2, organiser=user)
         self.stdout.write(f"Demo loaded: log in as '{USERNAME}' / '{PASSWORD}'.")

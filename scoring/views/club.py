@@ -1,0 +1,321 @@
+"""A club's public pages (no login): its page (the next tournaments, the current season), a
+season's standings, a player's career at the club.
+
+Cached like a tournament's public pages (``public.cached_answer``): the version is the club's,
+its seasons' and its tournaments' last change, and the day (an upcoming tournament becomes a past
+one at midnight), so a change is never hidden behind a stale copy.
+"""
+
+from __future__ import annotations
+
+import functools
+from datetime import date
+
+from django.db.models import Count, Max, Q
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from scoring.documents import exports
+from scoring.documents.data import StandingsSection
+from scoring.season import (
+    current_season,
+    current_season_data,
+    formula_in_words,
+    ordinal,
+    tie_break_label,
+)
+from scoring.views.public import cached_answer
+from tournaments import championship
+from tournaments.models import Club, Player, Registration, Season, Tournament
+
+
+def club_page(view):
+    @functools.wraps(view)
+    @require_safe
+    def wrapper(request, slug, **kwargs):
+        club = (
+            Club.objects.filter(slug=slug)
+            .annotate(
+                seasons_changed=Max("seasons__changed_at"),
+                tournaments_changed=Max("seasons__tournaments__changed_at"),
+                tournaments_count=Count("seasons__tournaments", distinct=True),
+            )
+            .first()
+        )
+        if club is None:
+            raise Http404
+        stamps = [
+            club.changed_at,
+            club.seasons_changed,
+            club.tournaments_changed,
+        ]
+        version = "club-{}-{}-{}-{}-{}".format(
+            club.pk,
+            "-".join(f"{s.timestamp():.6f}" if s else "0" for s in stamps),
+            club.tournaments_count,
+            date.today().isoformat(),
+            get_language(),
+        )
+        return cached_answer(request, version, lambda: view(request, club, **kwargs))
+
+    return wrapper
+
+
+def _seasons(club: Club) -> list[Season]:
+    return list(Season.objects.filter(club=club).order_by("-start", "name"))
+
+
+def _season_context(season: Season) -> dict:
+    data = current_season_data(season)
+    rows = [
+        {
+            "rank": s.rank,
+            "tied": s.tied,
+            "player": s.player,
+            "name": s.name,
+            "points": s.points,
+            "played": s.played,
+            "tie_break_label": tie_break_label(s.tie_break),
+        }
+        for s in data.standings()
+    ]
+    return {
+        "season": season,
+        "data": data,
+        "rows": rows,
+        "formula_words": formula_in_words(data.formula),
+        "played": [t for t in data.tournaments if t.played],
+        "places_formula": data.formula.kind == "places",
+    }
+
+
+@club_page
+def club_home(request, club):
+    seasons = _seasons(club)
+    season = current_season(seasons)
+    today = date.today()
+    upcoming = list(
+        Tournament.objects.filter(season__club=club, date__gte=today, finished=False)
+        .annotate(
+            taken=Count(
+                "registrations",
+                filter=~Q(
+                    registrations__status__in=[
+                        Registration.Status.WITHDRAWN,
+                        Registration.Status.ABSENT,
+                    ]
+                ),
+            )
+        )
+        .order_by("date", "pk")
+    )
+    for tournament in upcoming:
+        tournament.seats_left = (
+            max(0, tournament.capacity - tournament.taken) if tournament.capacity else None
+        )
+    context = {"club": club, "public": True, "seasons": seasons, "upcoming": upcoming}
+    if season is not None:
+        context.update(_season_context(season))
+        context["rows"] = context["rows"][:10]
+    return render(request, "tournaments/club/home.html", context)
+
+
+@club_page
+def season_standings(request, club, season_id: int):
+    seasons = _seasons(club)
+    season = next((s for s in seasons if s.pk == season_id), None)
+    if season is None:
+        raise Http404
+    context = {"club": club, "public": True, "seasons": seasons, **_season_context(season)}
+    return render(request, "tournaments/club/season.html", context)
+
+
+@club_page
+def career(request, club, player_id: int):
+    player = Player.objects.filter(pk=player_id).select_related("club").first()
+    if player is None:
+        raise Http404
+    seasons = _seasons(club)
+    played_in = set(
+        Registration.objects.filter(player=player, tournament__season__club=club).values_list(
+            "tournament__season_id", flat=True
+        )
+    )
+    if not played_in and player.club_id != club.pk:
+        raise Http404  # neither a member nor a player of the club's seasons
+    chosen = _int(request.GET.get("saison"))
+    shown = [s for s in seasons if s.pk in played_in]
+    parts = []
+    every = []
+    for season in shown:
+        data = current_season_data(season)
+        mine = data.results_of(player.pk)
+        standing = data.standing_of(player.pk)
+        names = {t.tournament.pk: t for t in data.tournaments}
+        lines = championship.player_lines(data.formula, mine)
+        parts.append(
+            {
+                "season": season,
+                "standing": standing,
+                "rows": [
+                    {
+                        "tournament": names[line.result.tournament].tournament,
+                        "result": line.result,
+                        "points": line.points,
+                        "counted": line.counted,
+                    }
+                    for line in lines
+                ],
+                "chart": _chart(
+                    [names[r.tournament].tournament for r in mine],
+                    championship.progression(data.formula, mine),
+                ),
+                "formula_words": formula_in_words(data.formula),
+            }
+        )
+        every.extend(mine)
+    if chosen is not None:
+        parts.sort(key=lambda p: p["season"].pk != chosen)
+    figures = championship.Career(tuple(every))
+    return render(
+        request,
+        "tournaments/club/career.html",
+        {
+            "club": club,
+            "public": True,
+            "player": player,
+            "figures": figures,
+            "best_place": ordinal(figures.best_place) if figures.best_place else "",
+            "parts": parts,
+        },
+    )
+
+
+def _chart(tournaments: list[Tournament], points: list[int]) -> dict | None:
+    """Season points after each tournament, as a small SVG line chart drawn on the server."""
+    if not points:
+        return None
+    width, height, pad = 320, 160, 28
+    low, high = min(0, *points), max(0, *points)
+    span = (high - low) or 1
+    count = len(points)
+
+    def x(i):
+        return pad + (width - 2 * pad) * (i / max(1, count - 1))
+
+    def y(v):
+        return pad + (height - 2 * pad) * (1 - (v - low) / span)
+
+    dots = [
+        (round(x(i), 1), round(y(p), 1), i + 1, t.name, t.date, p)
+        for i, (t, p) in enumerate(zip(tournaments, points, strict=True))
+    ]
+    return {
+        "width": width,
+        "height": height,
+        "zero": round(y(0), 1),
+        "polyline": " ".join(f"{px},{py}" for px, py, *_ in dots),
+        "points": dots,
+        "pad": pad,
+        "right": width - pad,
+        "label_every": max(1, count // 8),
+    }
+
+
+def _int(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def season_table(data) -> tuple[list[str], list[list]]:
+    """The season standings as export rows: rank (``2=`` when shared), player, points, played,
+    then each counted tournament's points (in brackets when not among the results counted)."""
+    counted = data.counted
+    headers = [
+        str(_("Rank")),
+        str(_("Player")),
+        str(_("Points")),
+        str(_("Played")),
+        *(f"{t.tournament.name} ({t.tournament.date:%d/%m/%Y})" for t in counted),
+    ]
+    column = {t.tournament.pk: index for index, t in enumerate(counted)}
+    rows = []
+    for standing in data.standings():
+        cells: list = [None] * len(counted)
+        for line in standing.lines:
+            cells[column[line.result.tournament]] = (
+                line.points if line.counted else f"({line.points})"
+            )
+        rows.append(
+            [
+                f"{standing.rank}=" if standing.tied else standing.rank,
+                standing.name,
+                standing.points,
+                standing.played,
+                *cells,
+            ]
+        )
+    return headers, rows
+
+
+@club_page
+def season_export(request, club, season_id: int, fmt: str):
+    season = Season.objects.filter(club=club, pk=season_id).first()
+    if season is None:
+        raise Http404
+    data = current_season_data(season)
+    headers, rows = season_table(data)
+    words = formula_in_words(data.formula)
+    provisional = _provisional_words(data)
+    formula = StandingsSection(
+        title=str(_("How the season is ranked")),
+        headers=[str(_("Formula"))],
+        rows=[[line] for line in [*words, *([provisional] if provisional else [])]],
+    )
+    title = f"{club.name} — {season.name}"
+    name = f"saison-{club.slug}-{season.pk}"
+    if fmt == "csv":
+        response = HttpResponse(
+            exports.to_csv(headers, rows, more=[formula]), content_type="text/csv"
+        )
+        filename = f"{name}.csv"
+    elif fmt == "csv-fr":
+        response = HttpResponse(
+            exports.to_csv(headers, rows, french=True, more=[formula]),
+            content_type="text/csv; charset=utf-8",
+        )
+        filename = f"{name}-excel-fr.csv"
+    elif fmt == "xlsx":
+        response = HttpResponse(
+            exports.to_xlsx(str(_("Season standings")), headers, rows, more=[formula]),
+            content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        )
+        filename = f"{name}.xlsx"
+    elif fmt == "pdf":
+        from scoring.documents.pdf import standings_pdf
+
+        subtitle = " ".join([*([provisional] if provisional else []), *words])
+        response = HttpResponse(
+            standings_pdf(title, subtitle, headers, rows), content_type="application/pdf"
+        )
+        filename = f"{name}.pdf"
+    else:
+        raise Http404
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _provisional_words(data) -> str:
+    count = len(data.provisional)
+    if not count:
+        return ""
+    return ngettext(
+        "Provisional: %(n)d tournament played is not closed yet and does not count.",
+        "Provisional: %(n)d tournaments played are not closed yet and do not count.",
+        count,
+    ) % {"n": count}

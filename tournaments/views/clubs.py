@@ -1,0 +1,165 @@
+"""The staff pages of a club: its clubs list (with a new club), the club (its seasons) and a
+season (its formula and its tournaments).
+
+Policy (``tournaments/permissions.py``): anonymous → the login page; a club the user does not
+organise does not exist for them (404); a new club needs the organiser permission (403).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+
+from tarot_club.errors import ServiceError
+from tournaments import clubs
+from tournaments.forms import ClubForm, SeasonForm
+from tournaments.models import Club, Season, StaffMember, Tournament
+from tournaments.permissions import can_create_tournaments, can_manage_club, clubs_for
+
+
+def _form_error(form, error: ServiceError) -> None:
+    field = error.field if error.field in form.fields else None
+    form.add_error(field, str(error))
+
+
+class ClubListView(LoginRequiredMixin, TemplateView):
+    template_name = "tournaments/clubs.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not can_create_tournaments(request.user):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["clubs"] = clubs_for(self.request.user)
+        context.setdefault("form", ClubForm())
+        return context
+
+    def post(self, request, *args, **kwargs):
+        form = ClubForm(request.POST)
+        if form.is_valid():
+            try:
+                club = clubs.club_create(organiser=request.user, **form.cleaned_data)
+            except ServiceError as error:
+                _form_error(form, error)
+            else:
+                messages.success(request, _("Club page created."))
+                return redirect("tournaments:club", slug=club.slug)
+        return self.render_to_response(self.get_context_data(form=form), status=422)
+
+
+class ClubMixin:
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        self.club = get_object_or_404(Club, slug=kwargs["slug"])
+        if not can_manage_club(request.user, self.club):
+            raise Http404
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["club"] = self.club
+        return context
+
+
+class ClubView(ClubMixin, TemplateView):
+    template_name = "tournaments/club.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["seasons"] = Season.objects.filter(club=self.club).order_by("-start")
+        context.setdefault(
+            "form", ClubForm(initial={"name": self.club.name, "place": self.club.place})
+        )
+        context.setdefault("season_form", SeasonForm(prefix="season"))
+        return context
+
+    def post(self, request, *args, **kwargs):
+        if request.POST.get("action") == "season":
+            form = SeasonForm(request.POST, prefix="season")
+            if form.is_valid():
+                try:
+                    season = clubs.season_create(club=self.club, **form.cleaned_data)
+                except ServiceError as error:
+                    _form_error(form, error)
+                else:
+                    messages.success(request, _("Season created."))
+                    return redirect("tournaments:season", slug=self.club.slug, season_id=season.pk)
+            return self.render_to_response(self.get_context_data(season_form=form), status=422)
+        form = ClubForm(request.POST)
+        if form.is_valid():
+            try:
+                clubs.club_update(club=self.club, **form.cleaned_data)
+            except ServiceError as error:
+                _form_error(form, error)
+            else:
+                messages.success(request, _("Club saved."))
+                return redirect("tournaments:club", slug=self.club.slug)
+        return self.render_to_response(self.get_context_data(form=form), status=422)
+
+
+class SeasonView(ClubMixin, TemplateView):
+    """A season's formula, and its tournaments: the user adds those they organise."""
+
+    template_name = "tournaments/season.html"
+
+    def _season(self) -> Season:
+        return get_object_or_404(Season, club=self.club, pk=self.kwargs["season_id"])
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        season = self._season()
+        context["season"] = season
+        context.setdefault("form", SeasonForm(instance=season))
+        context["tournaments"] = season.tournaments.order_by("date", "pk")
+        user = self.request.user
+        organised = Tournament.objects.filter(season=None)
+        if not user.is_superuser:
+            organised = organised.filter(staff__user=user, staff__role=StaffMember.Role.ORGANISER)
+        context["addable"] = organised.order_by("-date")
+        return context
+
+    def post(self, request, *args, **kwargs):
+        season = self._season()
+        action = request.POST.get("action", "formula")
+        if action in ("add", "remove"):
+            tournament = Tournament.objects.filter(pk=_int(request.POST.get("tournament"))).first()
+            if tournament is None or (action == "remove" and tournament.season_id != season.pk):
+                messages.error(request, _("Choose one of the tournaments listed."))
+            else:
+                try:
+                    clubs.tournament_season_set(
+                        user=request.user,
+                        tournament=tournament,
+                        season=season if action == "add" else None,
+                    )
+                except ServiceError as error:
+                    messages.error(request, str(error))
+                else:
+                    messages.success(request, _("Season's tournaments saved."))
+            return redirect("tournaments:season", slug=self.club.slug, season_id=season.pk)
+        form = SeasonForm(request.POST, instance=Season.objects.get(pk=season.pk))
+        if form.is_valid():
+            try:
+                clubs.season_update(season=season, **form.cleaned_data)
+            except ServiceError as error:
+                _form_error(form, error)
+            else:
+                messages.success(request, _("Season saved."))
+                return redirect("tournaments:season", slug=self.club.slug, season_id=season.pk)
+        return self.render_to_response(self.get_context_data(form=form), status=422)
+
+
+def _int(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
