@@ -5,6 +5,7 @@ from django.urls import path
 
 import tournaments.converters  # noqa: F401  (registers the <id:...> converter)
 from scoring.views import club, public
+from tournaments.views import seat_requests
 
 app_name = "public"
 
@@ -20,6 +21,7 @@ urlpatterns = [
     path("t/<slug:slug>/moi/", public.find_me, name="find_me"),
     path("t/<slug:slug>/joueur/<id:registration_id>/", public.player, name="player"),
     path("t/<slug:slug>/ecran/", public.tv, name="tv"),
+    path("t/<slug:slug>/inscription/", seat_requests.ask, name="seat_request"),
     path("club/<slug:slug>/", club.club_home, name="club"),
     path("club/<slug:slug>/saison/<id:season_id>/", club.season_standings, name="season"),
     path(

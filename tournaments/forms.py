@@ -142,3 +142,15 @@ class SeasonForm(forms.ModelForm):
 
     def validate_unique(self):
         """The service checks the season (its formula, its name in the club) and says why."""
+
+
+class SeatRequestForm(forms.Form):
+    last_name = forms.CharField(label=_("Last name"), max_length=80)
+    first_name = forms.CharField(label=_("First name"), max_length=80)
+    licence = forms.CharField(label=_("FFT licence"), max_length=20, required=False)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    email = forms.EmailField(
+        label=_("E-mail (optional)"),
+        required=False,
+        help_text=_("Only the organiser keeps it; no page shows it."),
+    )

@@ -474,3 +474,46 @@ class Seat(models.Model):
     def short_label(self) -> str:
         """The seat in a narrow column: N, E, S, O (W in English), 5e (5th)."""
         return str(SEAT_SHORT_LABELS[self.position])
+
+
+class SeatRequest(models.Model):
+    """A player's online request for a seat at a tournament (``Tournament.capacity`` seats).
+
+    Pending requests hold the seats left in the order they came; those beyond are the waiting
+    list. The organiser confirms (the player is registered, ready for check-in) or refuses. The
+    e-mail address is kept for the organiser's records only: no page or export shows it.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for the organiser")
+        CONFIRMED = "confirmed", _("Confirmed")
+        REFUSED = "refused", _("Refused")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="seat_requests"
+    )
+    last_name = models.CharField(_("last name"), max_length=80)
+    first_name = models.CharField(_("first name"), max_length=80)
+    licence = models.CharField(_("FFT licence"), max_length=20, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    email = models.EmailField(_("e-mail (optional)"), blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    registration = models.ForeignKey(
+        Registration, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    client = models.CharField(max_length=64)  # the address it came from (the throttle)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    history = HistoricalRecords(excluded_fields=["email"])
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        verbose_name = _("seat request")
+        verbose_name_plural = _("seat requests")
+
+    def __str__(self) -> str:
+        return Player.name_of(self.first_name, self.last_name)
+
+    @property
+    def full_name(self) -> str:
+        return Player.name_of(self.first_name, self.last_name)

@@ -7,7 +7,7 @@ the project's URLconf puts both lists under it.
 from django.urls import path
 
 import tournaments.converters  # noqa: F401  (registers the <id:...> converter)
-from tournaments.views import clubs, staff
+from tournaments.views import clubs, seat_requests, staff
 
 app_name = "tournaments"
 
@@ -26,6 +26,11 @@ urlpatterns = [
     path("t/<slug:slug>/gestion/joueurs/import/", staff.ImportView.as_view(), name="import"),
     path("t/<slug:slug>/gestion/joueurs/codes.pdf", staff.PinSlipsView.as_view(), name="pin_slips"),
     path("t/<slug:slug>/gestion/arbitres/", staff.StaffView.as_view(), name="staff"),
+    path(
+        "t/<slug:slug>/gestion/demandes/",
+        seat_requests.SeatRequestsView.as_view(),
+        name="seat_requests",
+    ),
     path("gestion/clubs/", clubs.ClubListView.as_view(), name="clubs"),
     path("gestion/club/<slug:slug>/", clubs.ClubView.as_view(), name="club"),
     path(

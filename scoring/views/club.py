@@ -29,7 +29,7 @@ from scoring.season import (
 )
 from scoring.views.public import cached_answer
 from tournaments import championship
-from tournaments.models import Club, Player, Registration, Season, Tournament
+from tournaments.models import Club, Player, Registration, Season, SeatRequest, Tournament
 
 
 def club_page(view):
@@ -102,20 +102,26 @@ def club_home(request, club):
         .annotate(
             taken=Count(
                 "registrations",
-                filter=~Q(
-                    registrations__status__in=[
-                        Registration.Status.WITHDRAWN,
-                        Registration.Status.ABSENT,
-                    ]
-                ),
-            )
+                filter=~Q(registrations__status=Registration.Status.WITHDRAWN),
+                distinct=True,
+            ),
+            pending=Count(
+                "seat_requests",
+                filter=Q(seat_requests__status=SeatRequest.Status.PENDING),
+                distinct=True,
+            ),
+            started=Count("round_set", distinct=True),
         )
         .order_by("date", "pk")
     )
     for tournament in upcoming:
+        # Registered players and pending requests hold seats (tournaments.seat_requests).
         tournament.seats_left = (
-            max(0, tournament.capacity - tournament.taken) if tournament.capacity else None
+            max(0, tournament.capacity - tournament.taken - tournament.pending)
+            if tournament.capacity
+            else None
         )
+        tournament.open_for_requests = bool(tournament.capacity) and not tournament.started
     context = {"club": club, "public": True, "seasons": seasons, "upcoming": upcoming}
     if season is not None:
         context.update(_season_context(season))

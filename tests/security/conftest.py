@@ -39,6 +39,7 @@ from tournaments.models import (
     Round,
     Season,
     Seat,
+    SeatRequest,
     StaffMember,
     Table,
     Team,
@@ -51,6 +52,7 @@ LOGIN_PREFIX = "/connexion/?next="
 COUNTED_MODELS = (
     Tournament,
     Season,
+    SeatRequest,
     StaffMember,
     Registration,
     Player,
@@ -185,6 +187,9 @@ def build_world() -> dict:
         club=club, name="Saison 2025-2026", start=date(2025, 9, 1), end=date(2026, 8, 31)
     )
     clubs.tournament_season_set(user=None, tournament=tournament, season=season)
+    # Online registration: both offer seats; only the other one (not started) takes requests.
+    services.tournament_update(tournament=tournament, capacity=12)
+    services.tournament_update(tournament=other, capacity=12)
     return {"tournament": tournament.pk, "other": other.pk, "club": club.pk, "season": season.pk}
 
 

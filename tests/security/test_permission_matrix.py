@@ -711,6 +711,24 @@ ROWS: list[Row] = [
         post=405,
     ),
     Row("public:tv", "TV screen", "public", slug, post=405),
+    Row(
+        "public:seat_request",
+        "asking for a seat at the next tournament",
+        "public",
+        lambda w: {"slug": w.other.slug},
+        post=200,
+        data=lambda w: {"last_name": "Nouvelle", "first_name": "Nina", "licence": "", "club": ""},
+        writes=True,
+    ),
+    Row(
+        "public:seat_request",
+        "asking for a seat at a tournament already started",
+        "public",
+        slug,
+        post=200,
+        data=lambda w: {"last_name": "Tardive", "first_name": "Tina"},
+        roles=VARIANT,
+    ),
     Row("public:club", "club page", "public", lambda w: {"slug": w.club.slug}),
     Row(
         "public:season",
@@ -738,6 +756,15 @@ ROWS: list[Row] = [
         get=404,
         post=None,
         roles=("anonymous", "superuser"),
+    ),
+    Row(
+        "tournaments:seat_requests",
+        "seat requests (an unknown request)",
+        "organiser",
+        slug,
+        post=302,
+        data=lambda w: {"action": "confirm", "request": "0"},
+        location=lambda w: reverse("tournaments:seat_requests", args=[w.tournament.slug]),
     ),
     # -- a club's staff pages ----------------------------------------------------------------
     Row(
