@@ -13,6 +13,11 @@ from scoring.views import archive, rounds
 urlpatterns = [
     path("gestion/importer/", archive.ArchiveImportView.as_view(), name="archive_import"),
     path("t/<slug:slug>/gestion/archive.json", archive.ArchiveExportView.as_view(), name="archive"),
+    path(
+        "gestion/club/<slug:slug>/saison/<id:season_id>/archive.json",
+        archive.SeasonArchiveExportView.as_view(),
+        name="season_archive",
+    ),
     path("t/<slug:slug>/gestion/position/<id:number>/", rounds.RoundView.as_view(), name="round"),
     path(
         "t/<slug:slug>/gestion/position/<id:number>/<str:action>/",

@@ -64,3 +64,11 @@ def clubs_for(user) -> QuerySet[Club]:
     if user.is_superuser:
         return Club.objects.exclude(slug=None)
     return Club.objects.filter(organisers=user).exclude(slug=None)
+
+
+def may_export_season(user, season) -> bool:
+    """A season's archive holds its tournaments' archives (players' PINs included): a club
+    organiser who also organises every tournament of the season (superusers too)."""
+    if not can_manage_club(user, season.club):
+        return False
+    return all(can_organise(user, t) for t in season.tournaments.all())

@@ -6,18 +6,20 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
-from django.shortcuts import redirect
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
-from django.views.generic import TemplateView
+from django.views.generic import TemplateView, View
 
 from scoring.archive import export_json, import_json
 from scoring.forms import ArchiveForm
+from scoring.season_archive import export_season_json
 from tarot_club.errors import ServiceError
-from tournaments.models import StaffMember
-from tournaments.permissions import can_create_tournaments
+from tournaments.models import Season, StaffMember
+from tournaments.permissions import can_create_tournaments, may_export_season
 from tournaments.views.mixins import StaffTournamentMixin
 
 
@@ -61,3 +63,27 @@ class ArchiveImportView(LoginRequiredMixin, TemplateView):
                 messages.success(request, _("Tournament imported."))
                 return redirect("tournaments:dashboard", slug=tournament.slug)
         return self.render_to_response(self.get_context_data(form=form), status=422)
+
+
+class SeasonArchiveExportView(View):
+    """A season's archive. It holds its tournaments' archives (PINs included), so it is for a
+    club organiser who also organises every tournament of the season (``may_export_season``);
+    others: 404, anonymous: the login page."""
+
+    def dispatch(self, request, *args, slug, season_id, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        self.season = get_object_or_404(
+            Season.objects.select_related("club"), pk=season_id, club__slug=slug
+        )
+        if not may_export_season(request.user, self.season):
+            raise Http404
+        return super().dispatch(request, *args, **kwargs)
+
+    def get(self, request, *args, **kwargs):
+        season = self.season
+        response = HttpResponse(export_season_json(season), content_type="application/json")
+        filename = f"saison-{season.club.slug}-{season.pk}.json"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        add_never_cache_headers(response)
+        return response

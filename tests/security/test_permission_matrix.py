@@ -768,6 +768,12 @@ ROWS: list[Row] = [
     ),
     # -- a club's staff pages ----------------------------------------------------------------
     Row(
+        "tournaments:season_archive",
+        "the season's archive (club organiser who organises its tournaments)",
+        "organiser",
+        lambda w: {"slug": w.club.slug, "season_id": w.season.pk},
+    ),
+    Row(
         "tournaments:clubs",
         "my clubs, a new club page",
         "create",

@@ -20,7 +20,12 @@ from tarot_club.errors import ServiceError
 from tournaments import clubs
 from tournaments.forms import ClubForm, SeasonForm
 from tournaments.models import Club, Season, StaffMember, Tournament
-from tournaments.permissions import can_create_tournaments, can_manage_club, clubs_for
+from tournaments.permissions import (
+    can_create_tournaments,
+    can_manage_club,
+    clubs_for,
+    may_export_season,
+)
 
 
 def _form_error(form, error: ServiceError) -> None:
@@ -125,6 +130,7 @@ class SeasonView(ClubMixin, TemplateView):
         if not user.is_superuser:
             organised = organised.filter(staff__user=user, staff__role=StaffMember.Role.ORGANISER)
         context["addable"] = organised.order_by("-date")
+        context["may_export"] = may_export_season(user, season)
         return context
 
     def post(self, request, *args, **kwargs):

@@ -1,0 +1,25 @@
+"""``manage.py import_season FILE.json``: a season archive (its club, formula and tournaments)."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring.season_archive import import_season_json
+from tarot_club.errors import ServiceError
+
+
+class Command(BaseCommand):
+    help = "Import a season archive, all or nothing (its tournaments must not be here already)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+
+    def handle(self, *args, file, **options):
+        path = Path(file)
+        if not path.is_file():
+            raise CommandError(f"No file {file}.")
+        try:
+            season = import_season_json(path.read_bytes())
+        except ServiceError as error:
+            raise CommandError(str(error)) from None
+        self.stdout.write(f"Season {season.name} of {season.club.name} imported.")

@@ -1,0 +1,93 @@
+"""A season's archive: the club, the season and its formula, and every tournament of the season
+as its own tournament archive (``scoring.archive``), in one versioned JSON document.
+
+Importing it into another database gives the same season standings: each tournament is imported
+with the tournament archive's checks (same standings, same sheet fingerprints), all or nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scoring.archive import export_tournament, import_json
+from tarot_club.errors import ServiceError
+from tournaments import clubs
+from tournaments.models import Club, Season
+
+FORMAT = "tarot-club-season"
+VERSION = 1
+SEASON_FIELDS = ("kind", "best", "place_points", "scale_to", "attendance_bonus", "tie_breaks")
+
+
+def export_season(season: Season) -> dict:
+    club = season.club
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "club": {"name": club.name, "slug": club.slug, "place": club.place},
+        "season": {
+            "name": season.name,
+            "start": season.start.isoformat(),
+            "end": season.end.isoformat(),
+            **{f: getattr(season, f) for f in SEASON_FIELDS},
+        },
+        "tournaments": [export_tournament(t) for t in season.tournaments.order_by("date", "pk")],
+    }
+
+
+def export_season_json(season: Season) -> bytes:
+    return json.dumps(export_season(season), ensure_ascii=False, indent=1).encode()
+
+
+def import_season_json(content: bytes | str, organiser=None) -> Season:
+    """Import a season archive, all or nothing; ServiceError says what is wrong."""
+    try:
+        archive = json.loads(content)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise ServiceError(_("This file is not a season archive (it is not JSON).")) from None
+    if not isinstance(archive, dict) or archive.get("format") != FORMAT:
+        raise ServiceError(_("This file is not a Tarot Club season archive."))
+    if not isinstance(archive.get("version"), int) or archive["version"] > VERSION:
+        raise ServiceError(
+            _("This archive was made by a newer version of the application (format %(v)s).")
+            % {"v": archive.get("version")}
+        )
+    try:
+        with transaction.atomic():
+            return _import(archive, organiser)
+    except ServiceError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise ServiceError(
+            _("The archive is damaged (%(error)s): nothing was imported.") % {"error": error}
+        ) from None
+
+
+def _import(archive: dict, organiser) -> Season:
+    data = archive["club"]
+    club = Club.objects.filter(name=data["name"]).first()
+    if club is None or not club.slug:
+        club = clubs.club_create(name=data["name"], place=data["place"], organiser=organiser)
+    elif organiser is not None:
+        club.organisers.add(organiser)
+    season_data = archive["season"]
+    if Season.objects.filter(club=club, name=season_data["name"]).exists():
+        raise ServiceError(
+            _("The season “%(name)s” of this club already exists here: nothing was imported.")
+            % {"name": season_data["name"]}
+        )
+    season = clubs.season_create(
+        club=club,
+        name=season_data["name"],
+        start=date.fromisoformat(season_data["start"]),
+        end=date.fromisoformat(season_data["end"]),
+        **{f: season_data[f] for f in SEASON_FIELDS},
+    )
+    for tournament_archive in archive["tournaments"]:
+        tournament = import_json(json.dumps(tournament_archive))
+        clubs.tournament_season_set(user=None, tournament=tournament, season=season)
+    return Season.objects.get(pk=season.pk)
