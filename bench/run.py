@@ -294,6 +294,13 @@ def worker(args) -> None:
         return measures.standings_figures(national, tournaments["club"], teams, runs)
 
     section(figures, "standings", standings)
+
+    def season():
+        from bench.season import season_figures
+
+        return season_figures(runs, tournaments=4 if smoke else 40, players=12 if smoke else 60)
+
+    section(figures, "season", season)
     entry_players = 200 if smoke else 1000  # 200: enough open sheets for a 2 s load test
     entry, entry_info = measures.entry_tournament(entry_players)
     res["entry_tournament"] = entry_info

@@ -34,3 +34,12 @@ def test_the_benchmark_measures_run(built):
     entry, _ = measures.entry_tournament(16)
     entry_figures = measures.entry_figures(entry, runs=2)
     assert entry_figures["deal_entry_post_median_ms"]["non_302"] == 0
+
+
+def test_the_season_benchmark_runs():
+    from bench.season import season_figures
+
+    figures = season_figures(runs=1, tournaments=2, players=8)
+    assert figures["season_queries_same_for_4_and_40"]["pass"]
+    for name in ("season_cold_ms", "season_cached_ms", "career_ms"):
+        assert figures[name]["value"] > 0, name
