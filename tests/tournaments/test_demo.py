@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from scoring.models import Deal, ScoreSheet
-from tournaments.models import Registration, Round, Seat, StaffMember, Tournament
+from tournaments.models import Registration, Round, Season, Seat, StaffMember, Tournament
 from tournaments.permissions import can_create_tournaments
 
 from .conftest import en_client
@@ -125,7 +125,11 @@ def test_setup_demo_creates_the_organiser_and_tournaments_once():
     user = get_user_model().objects.get(username="organisateur")
     assert can_create_tournaments(user)
     tournaments = list(Tournament.objects.order_by("pk"))
-    assert len(tournaments) == 2
+    # Two tournaments, then the club season's three closed ones and the next one.
+    assert len(tournaments) == 6
+    season = Season.objects.get()
+    assert [t.season_id for t in tournaments] == [None, None, *[season.pk] * 4]
+    assert list(season.club.organisers.all()) == [user]
     for tournament in tournaments:
         assert StaffMember.objects.get(tournament=tournament, user=user).role == "organiser"
 
