@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0003_club_seasons'),
+        ('tournaments', '0004_tournament_odd_tables_seating_priority'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
