@@ -9,6 +9,7 @@ nothing.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from datetime import date, datetime
 from decimal import Decimal
@@ -21,8 +22,11 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from scoring.documents.fingerprint import canonical_bytes, verification_code
+from scoring.documents.seal import verify_seal
 from scoring.models import Deal, Penalty, ScoreSheet, SheetEvent, SheetSeal, Signature
 from scoring.scores import deal_scores
+from scoring.sealing import installation_name, installation_public_key
 from scoring.selectors import current_canonical
 from scoring.services import (
     seat_results_store,
@@ -43,7 +47,9 @@ from tournaments.models import (
 )
 
 FORMAT = "tarot-club-tournament"
-VERSION = 1
+# 2: seals carry their Ed25519 signature, public key and installation; the archive its origin.
+# A version 1 archive still imports; its seals, unsigned, prove nothing (the page says so).
+VERSION = 2
 
 TOURNAMENT_FIELDS = [
     "slug",
@@ -113,6 +119,8 @@ def export_tournament(tournament: Tournament) -> dict:
     archive: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
+        # Who made the archive; each seal names who sealed it (often the same installation).
+        "origin": {"installation": installation_name(), "public_key": installation_public_key()},
         "tournament": {
             **{f: getattr(tournament, f) for f in TOURNAMENT_FIELDS},
             "date": tournament.date.isoformat(),
@@ -218,6 +226,9 @@ def _export_sheet(sheet: ScoreSheet) -> dict:
                 "code": seal.code,
                 "content": seal.content,
                 "sealed_at": _time(seal.sealed_at),
+                "signature": seal.signature,
+                "public_key": seal.public_key,
+                "installation": seal.installation,
             }
             for seal in sheet.seals.all()
         ],
@@ -365,12 +376,39 @@ def _import(archive: dict) -> Tournament:
                     registration=registrations[seat["registration"]],
                     position=seat["position"],
                 )
-            _import_sheet(tournament, table, table_data["sheet"], registrations, users)
+            _import_sheet(
+                tournament, table, table_data["sheet"], registrations, users, archive["version"]
+            )
     Tournament.objects.filter(pk=tournament.pk).update(changed_at=tournament.changed_at)
     return tournament
 
 
-def _import_sheet(tournament, table, data, registrations, users) -> None:
+def _checked_seal(seal: dict, table, version: int) -> dict[str, str]:
+    """A seal of the archive, checked: its content hashes to its fingerprint and, from format 2
+    on, its signature verifies against the public key it names. Returns its signature fields."""
+    content = seal["content"]
+    if not isinstance(content, dict):
+        raise ValueError("a seal's content is not an object")
+    signature, public_key = seal.get("signature", ""), seal.get("public_key", "")
+    installation = seal.get("installation", "")
+    if not isinstance(installation, str) or len(installation) > 100:
+        raise ValueError("a seal's installation is not a short text")
+    fingerprint_ok = hashlib.sha256(canonical_bytes(content)).hexdigest() == seal["fingerprint"]
+    signed_ok = version < 2 or verify_seal(public_key, content, signature)
+    if not (fingerprint_ok and signed_ok):
+        raise ServiceError(
+            _(
+                "The seal of a signed sheet of table %(table)d, round %(round)d does not verify: "
+                "the archive was altered. Nothing was imported."
+            )
+            % {"table": table.number, "round": table.round.number}
+        )
+    if version < 2:
+        return {}
+    return {"signature": signature, "public_key": public_key, "installation": installation}
+
+
+def _import_sheet(tournament, table, data, registrations, users, version) -> None:
     size = table.seats.count()
     sheet = ScoreSheet.objects.create(
         table=table,
@@ -450,8 +488,13 @@ def _import_sheet(tournament, table, data, registrations, users) -> None:
     for seal in data["seals"]:
         if SheetSeal.objects.filter(fingerprint=seal["fingerprint"]).exists():
             raise ServiceError(_("This archive's sheets already exist here: nothing was imported."))
+        signed = _checked_seal(seal, table, version)
         SheetSeal.objects.create(
-            sheet=sheet, fingerprint=seal["fingerprint"], code=seal["code"], content=seal["content"]
+            sheet=sheet,
+            fingerprint=seal["fingerprint"],
+            code=verification_code(seal["fingerprint"]),
+            content=seal["content"],
+            **signed,
         )
         SheetSeal.objects.filter(fingerprint=seal["fingerprint"]).update(
             sealed_at=_parse_time(seal["sealed_at"])
@@ -474,7 +517,9 @@ def _import_sheet(tournament, table, data, registrations, users) -> None:
         SheetEvent.objects.filter(pk=event.pk).update(at=_parse_time(e["at"]))
     if sheet.status == ScoreSheet.Status.SIGNED:
         fingerprint, _content = current_canonical(sheet)
-        if fingerprint != sheet.fingerprint:
+        if fingerprint != sheet.fingerprint or (
+            version >= 2 and not sheet.seals.filter(fingerprint=fingerprint).exists()
+        ):
             raise ServiceError(
                 _(
                     "The signed sheet of table %(table)d, round %(round)d does not match its "

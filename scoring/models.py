@@ -224,7 +224,7 @@ class SheetSeal(models.Model):
     """The canonical content of a sheet at the moment every player had signed it.
 
     Printed documents carry the seal's fingerprint and short code; the public verification page
-    finds the seal by code and compares it with the sheet as it is now.
+    finds the seal by code, checks its signature and compares it with the sheet as it is now.
     """
 
     sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="seals")
@@ -232,6 +232,12 @@ class SheetSeal(models.Model):
     code = models.CharField(max_length=16, unique=True)
     content = models.JSONField()
     sealed_at = models.DateTimeField(auto_now_add=True)
+    # The Ed25519 signature of the content by the installation that sealed it, that
+    # installation's public key and name (scoring.sealing). Empty for a seal imported from an
+    # archive made before seals were signed: its content can then not be proven.
+    signature = models.CharField(max_length=100, blank=True, default="")
+    public_key = models.CharField(max_length=60, blank=True, default="")
+    installation = models.CharField(max_length=100, blank=True, default="")
 
     class Meta:
         ordering = ["sealed_at", "pk"]

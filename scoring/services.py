@@ -34,6 +34,7 @@ from scoring.models import (
     Signature,
 )
 from scoring.scores import counted, deal_quota, deal_scores, score_rows
+from scoring.sealing import seal_fields
 from scoring.selectors import current_canonical
 from tarot_club.errors import ServiceError
 from tournaments.models import Registration, Round, Seat, Table, Tournament
@@ -863,11 +864,17 @@ def _complete_signing(sheet: ScoreSheet) -> None:
 
 
 def _seal(sheet: ScoreSheet) -> str:
-    """Fingerprint the sheet as stored now, and keep its canonical content as a seal."""
+    """Fingerprint the sheet as stored now, and keep its canonical content as a seal signed
+    with this installation's key (scoring.sealing)."""
     fp, content = current_canonical(sheet)
-    SheetSeal.objects.get_or_create(
-        fingerprint=fp, defaults={"sheet": sheet, "code": verification_code(fp), "content": content}
-    )
+    if not SheetSeal.objects.filter(fingerprint=fp).exists():
+        SheetSeal.objects.create(
+            sheet=sheet,
+            fingerprint=fp,
+            code=verification_code(fp),
+            content=content,
+            **seal_fields(content),
+        )
     return fp
 
 

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import os
+import platform
 import sys
 import tempfile
 from pathlib import Path
@@ -175,6 +176,21 @@ if not SECRET_KEY:
         _on_file = _db["ENGINE"] == "tarot_club.sqlite" and _db["NAME"] not in ("", ":memory:")
         LOCAL_SECRET_KEY_FILE = str(key_file_beside(_db["NAME"] if _on_file else _SQLITE_PATH))
         SECRET_KEY = local_key(Path(LOCAL_SECRET_KEY_FILE))
+
+# Seals (scoring.sealing): each signed sheet is signed with this installation's Ed25519 key,
+# made on first use in a private file kept out of the database and of archives. By default it
+# sits beside the SQLite database (db.sqlite3.seal-key); production names a file it backs up.
+if TESTING:
+    _seal_default = os.path.join(tempfile.gettempdir(), f"tarot-club-test-{os.getpid()}.seal-key")
+else:
+    _db = DATABASES["default"]
+    _on_file = _db["ENGINE"] == "tarot_club.sqlite" and _db["NAME"] not in ("", ":memory:")
+    _seal_default = str(_db["NAME"] if _on_file else _SQLITE_PATH) + ".seal-key"
+SEAL_KEY_FILE = os.environ.get("DJANGO_SEAL_KEY_FILE", "").strip() or _seal_default
+# Who seals: shown on the verification page of every sheet sealed here, here and elsewhere.
+INSTALLATION_NAME = (
+    os.environ.get("DJANGO_INSTALLATION_NAME", "").strip() or platform.node() or "Tarot Club"
+)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

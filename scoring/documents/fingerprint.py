@@ -127,11 +127,16 @@ def canonical_dict(data: SheetData) -> dict[str, Any]:
     }
 
 
+def canonical_bytes(content: dict[str, Any]) -> bytes:
+    """A canonical dict (e.g. a seal's stored content) as the bytes the fingerprint hashes."""
+    return json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode(
+        "utf-8"
+    )
+
+
 def canonical_sheet(data: SheetData) -> bytes:
     """The canonical, deterministic JSON bytes of a sheet (input of the fingerprint)."""
-    return json.dumps(
-        canonical_dict(data), sort_keys=True, separators=(",", ":"), ensure_ascii=False
-    ).encode("utf-8")
+    return canonical_bytes(canonical_dict(data))
 
 
 def load_canonical(raw: bytes | str) -> dict[str, Any]:

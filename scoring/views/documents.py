@@ -11,6 +11,7 @@ from scoring.documents.fingerprint import diff_sheets, normalize_code
 from scoring.history import history_lines
 from scoring.links import public_url
 from scoring.models import SheetEvent, SheetSeal
+from scoring.sealing import check_seal
 from scoring.selectors import current_canonical, seat_names
 from scoring.sheet_documents import render_sheets, tables_in_scope
 from tarot_club.errors import ServiceError
@@ -83,6 +84,7 @@ def verify_code(request, code: str):
         sheet = seal.sheet
         fingerprint, content = current_canonical(sheet)
         context.update(
+            check=check_seal(seal),
             sheet=sheet,
             table=sheet.table,
             matches=fingerprint == seal.fingerprint,

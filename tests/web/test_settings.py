@@ -64,6 +64,35 @@ def test_the_key_file_sits_beside_the_database_database_url_names(tmp_path):
     assert not (tmp_path / "db.sqlite3.secret-key").exists()
 
 
+PRINT_SEAL_KEY = (
+    "from scoring.sealing import installation_public_key, key_path; "
+    "print(key_path(), installation_public_key())"
+)
+
+
+def test_the_sealing_key_is_made_once_beside_the_database_or_where_its_variable_says(tmp_path):
+    first = manage(tmp_path, "shell", "-v", "0", "-c", PRINT_SEAL_KEY, DJANGO_SECRET_KEY="k" * 60)
+    assert first.returncode == 0, first.stderr
+    path, public = first.stdout.split()
+    assert path == str(tmp_path / "db.sqlite3.seal-key")
+    assert stat.S_IMODE((tmp_path / "db.sqlite3.seal-key").stat().st_mode) == 0o600
+    again = manage(tmp_path, "shell", "-v", "0", "-c", PRINT_SEAL_KEY, DJANGO_SECRET_KEY="k" * 60)
+    assert again.stdout == first.stdout, "the key is made once, then kept"
+    elsewhere = tmp_path / "keys" / "club.seal-key"
+    named = manage(
+        tmp_path,
+        "shell",
+        "-v",
+        "0",
+        "-c",
+        PRINT_SEAL_KEY,
+        DJANGO_SECRET_KEY="k" * 60,
+        DJANGO_SEAL_KEY_FILE=str(elsewhere),
+    )
+    assert named.stdout.split()[0] == str(elsewhere) and named.stdout.split()[1] != public
+    assert stat.S_IMODE(elsewhere.stat().st_mode) == 0o600
+
+
 def test_check_deploy_without_a_secret_key_fails_and_says_why(tmp_path):
     done = manage(tmp_path, "check", "--deploy")
     assert done.returncode == 1

@@ -1,0 +1,71 @@
+"""Seals (ground floor): what is signed, and that nothing else verifies."""
+
+from __future__ import annotations
+
+import copy
+
+from scoring.documents.fingerprint import canonical_bytes
+from scoring.documents.seal import (
+    SEAL_CONTEXT,
+    key_code,
+    new_private_key,
+    private_key_from_pem,
+    private_key_to_pem,
+    public_key_text,
+    seal_message,
+    sign_content,
+    verify_seal,
+)
+
+CONTENT = {
+    "version": 1,
+    "tournament": "Open de Lyon",
+    "round": 1,
+    "table": 2,
+    "players": [{"seat": "N", "name": "Zoé Ärger", "club": "", "licence": "123"}],
+    "deals": [{"number": 1, "points": "40.5", "scores": [50, -50]}],
+}
+
+
+def test_a_seal_signs_the_canonical_bytes_and_verifies_with_the_public_key():
+    key = new_private_key()
+    signature = sign_content(key, CONTENT)
+    assert seal_message(CONTENT) == SEAL_CONTEXT + canonical_bytes(CONTENT)
+    assert verify_seal(public_key_text(key), CONTENT, signature)
+    # The same content in another key order is the same canonical content.
+    reordered = dict(reversed(list(CONTENT.items())))
+    assert verify_seal(public_key_text(key), reordered, signature)
+
+
+def test_an_altered_content_another_key_or_garbage_does_not_verify():
+    key = new_private_key()
+    signature = sign_content(key, CONTENT)
+    altered = copy.deepcopy(CONTENT)
+    altered["deals"][0]["points"] = "41"
+    assert not verify_seal(public_key_text(key), altered, signature)
+    other = new_private_key()
+    assert not verify_seal(public_key_text(other), CONTENT, signature)
+    # A forger who signs with their own key verifies only against their own key.
+    assert verify_seal(public_key_text(other), altered, sign_content(other, altered))
+    for bad_key, bad_signature in [
+        ("", signature),
+        (public_key_text(key), ""),
+        ("not base64!", signature),
+        (public_key_text(key), signature[:-4]),
+        (None, None),
+        (12, ["x"]),
+        ("A" * 10_000, signature),
+    ]:
+        assert not verify_seal(bad_key, CONTENT, bad_signature)
+
+
+def test_the_private_key_survives_its_pem_file_and_the_key_code_is_stable():
+    key = new_private_key()
+    pem = private_key_to_pem(key)
+    assert pem.startswith(b"-----BEGIN PRIVATE KEY-----")
+    again = private_key_from_pem(pem)
+    assert public_key_text(again) == public_key_text(key)
+    code = key_code(public_key_text(key))
+    assert len(code) == 19 and code.count("-") == 3
+    assert code == key_code(public_key_text(again))
+    assert code != key_code(public_key_text(new_private_key()))
