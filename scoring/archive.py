@@ -11,20 +11,37 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import date, datetime
-from decimal import Decimal
+import re
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, transaction
+from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from scoring.archive_values import (
+    Damaged,
+    Value,
+    max_length,
+    parse_constant,
+    parse_float,
+    parse_int,
+)
 from scoring.documents.fingerprint import canonical_bytes, verification_code
 from scoring.documents.seal import verify_seal
-from scoring.models import Deal, Penalty, ScoreSheet, SheetEvent, SheetSeal, Signature
+from scoring.engine import HandfulSize, InvalidDeal
+from scoring.models import (
+    IMPORTED_SUFFIX,
+    Deal,
+    Penalty,
+    ScoreSheet,
+    SheetEvent,
+    SheetSeal,
+    Signature,
+)
 from scoring.scores import deal_scores
 from scoring.sealing import installation_name, installation_public_key
 from scoring.selectors import current_canonical
@@ -41,6 +58,7 @@ from tournaments.models import (
     Registration,
     Round,
     Seat,
+    StaffMember,
     Table,
     Team,
     Tournament,
@@ -50,6 +68,11 @@ FORMAT = "tarot-club-tournament"
 # 2: seals carry their Ed25519 signature, public key and installation; the archive its origin.
 # A version 1 archive still imports; its seals, unsigned, prove nothing (the page says so).
 VERSION = 2
+# The largest archive read (web upload and import_tournament alike), checked before it is read:
+# a championship of 1,000 players over 8 rounds of 5 deals is about 36 MB (100 players: 3.6 MB).
+MAX_BYTES = 50 * 1024 * 1024
+# Texts without a length in their model (reasons, notes): the longest the forms take is 500.
+TEXT_LIMIT = 5000
 
 TOURNAMENT_FIELDS = [
     "slug",
@@ -86,15 +109,6 @@ DEAL_FIELDS = [
 
 def _time(value: datetime | None) -> str | None:
     return value.isoformat() if value else None
-
-
-def _parse_time(value: str | None) -> datetime | None:
-    if value is None:
-        return None
-    parsed = parse_datetime(value)
-    if parsed is None:
-        raise ValueError(f"not a date and time: {value!r}")
-    return parsed
 
 
 def _username(user) -> str | None:
@@ -257,23 +271,39 @@ def export_json(tournament: Tournament) -> bytes:
 
 
 def import_json(content: bytes | str) -> Tournament:
-    """Import an archive into this database, all or nothing; ServiceError says what is wrong."""
+    """Import an archive into this database, all or nothing; ServiceError says what is wrong.
+
+    Every value is checked as the forms would check it (:mod:`scoring.archive_values`): types,
+    limits and lists of choices; every deal is scored again by the engine; seals are verified.
+    """
+    if len(content) > MAX_BYTES:
+        raise ServiceError(too_large_message())
     try:
-        archive = json.loads(content)
+        archive = json.loads(
+            content, parse_int=parse_int, parse_float=parse_float, parse_constant=parse_constant
+        )
+    except Damaged as error:
+        raise ServiceError(_damaged_message(error)) from None
+    except RecursionError:
+        raise ServiceError(_damaged_message(Damaged("", _("nested too deep")))) from None
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise ServiceError(_("This file is not a tournament archive (it is not JSON).")) from None
     if not isinstance(archive, dict) or archive.get("format") != FORMAT:
         raise ServiceError(_("This file is not a Tarot Club tournament archive."))
-    if not isinstance(archive.get("version"), int) or archive["version"] > VERSION:
+    version = archive.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
         raise ServiceError(
             _("This archive was made by a newer version of the application (format %(v)s).")
-            % {"v": archive.get("version")}
+            % {"v": version}
         )
     try:
+        version = Value(archive)["version"].int(1, VERSION)
         with transaction.atomic():
-            return _import(archive)
+            return _import(Value(archive), version)
     except ServiceError:
         raise
+    except Damaged as error:
+        raise ServiceError(_damaged_message(error)) from None
     except IntegrityError:
         raise ServiceError(
             _(
@@ -286,114 +316,274 @@ def import_json(content: bytes | str) -> Tournament:
             _("The archive holds invalid tournament settings (%(fields)s): nothing was imported.")
             % {"fields": ", ".join(sorted(error.message_dict))}
         ) from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError, DataError) as error:
+    except (
+        KeyError,
+        TypeError,
+        ValueError,
+        AttributeError,
+        IndexError,
+        ArithmeticError,
+        RecursionError,
+        DataError,
+    ) as error:
         raise ServiceError(
-            _("The archive is damaged (%(error)s): nothing was imported.") % {"error": error}
+            _("The archive is damaged (%(error)s): nothing was imported.")
+            % {"error": str(error)[:200]}
         ) from None
 
 
-def _user(username: str | None, cache: dict):
+def too_large_message() -> str:
+    return _(
+        "This file is over %(limit)s, the largest archive this installation reads: "
+        "nothing was imported."
+    ) % {"limit": filesizeformat(MAX_BYTES)}
+
+
+def _damaged_message(error: Damaged) -> str:
+    return _("The archive is damaged (%(where)s: %(what)s): nothing was imported.") % {
+        "where": error.where,
+        "what": error.what,
+    }
+
+
+def _user(name: Value, cache: dict):
+    """The account an archive's user name stands for here: never an account of this
+    installation. A name nobody uses here becomes an inactive account without a password (it
+    only names who did what); a name a local account already uses becomes "NAME (archive)"."""
+    username = name.text(150, null=True)
     if not username:
         return None
     if username not in cache:
         User = get_user_model()
-        user = User.objects.filter(username=username).first()
-        if user is None:  # known by name only: an account without a usable password
-            user = User.objects.create_user(username=username, password=None, is_active=False)
+        candidate = username
+        user = User.objects.filter(username=candidate).first()
+        if user is not None and not _is_placeholder(user):
+            candidate = username[: 150 - len(IMPORTED_SUFFIX)] + IMPORTED_SUFFIX
+            user = User.objects.filter(username=candidate).first()
+            if user is not None and not _is_placeholder(user):
+                name.fail(_("the name of an account of this installation"))
+        if user is None:
+            user = User.objects.create_user(username=candidate, password=None, is_active=False)
         cache[username] = user
     return cache[username]
 
 
-def _import(archive: dict) -> Tournament:
+def _is_placeholder(user) -> bool:
+    """An account an import made: inactive, without a password, in no tournament's staff."""
+    return (
+        not user.is_active
+        and not user.has_usable_password()
+        and not user.is_staff
+        and not user.is_superuser
+        and not StaffMember.objects.filter(user=user).exists()
+    )
+
+
+def _choices(model, field: str) -> list[str]:
+    return [value for value, _label in model._meta.get_field(field).choices]
+
+
+def _keyed(values: list[Value]) -> None:
+    seen = set()
+    for value in values:
+        key = value["key"].int(-(10**18), 10**18)
+        if key in seen:
+            value["key"].fail(_("the same key twice"))
+        seen.add(key)
+
+
+def _import(root: Value, version: int) -> Tournament:
     users: dict = {}
-    data = archive["tournament"]
-    if Tournament.objects.filter(slug=data["slug"]).exists():
+    data = root["tournament"]
+    slug = data["slug"].text(max_length(Tournament, "slug"), blank=False)
+    if Tournament.objects.filter(slug=slug).exists():
         raise ServiceError(
             _(
                 "A tournament with the short name “%(slug)s” already exists here: nothing was "
                 "imported."
             )
-            % {"slug": data["slug"]}
+            % {"slug": slug}
         )
+    fields = {
+        "slug": slug,
+        "name": data["name"].text(max_length(Tournament, "name"), blank=False),
+        "place": data["place"].text(max_length(Tournament, "place")),
+        "rounds": data["rounds"].int(1, 32767),
+        "deals_per_round": data["deals_per_round"].int(1, 32767),
+        "passed_deals_count": data["passed_deals_count"].bool(),
+        "finished": data["finished"].bool(),
+        "seed": data["seed"].int(0, 2**31 - 1),
+    }
+    for name in ("format", "rule_set", "visibility", "tie_breaks"):
+        fields[name] = data[name].choice(_choices(Tournament, name))
     tournament = Tournament(
-        **{f: data[f] for f in TOURNAMENT_FIELDS},
-        date=date.fromisoformat(data["date"]),
+        **fields,
+        date=data["date"].date(),
         created_by=_user(data.get("created_by"), users),
     )
     tournament.full_clean()
     tournament.save()
-    Tournament.objects.filter(pk=tournament.pk).update(created_at=_parse_time(data["created_at"]))
+    Tournament.objects.filter(pk=tournament.pk).update(created_at=data["created_at"].time())
     # Staff roles are not imported: an archive must not grant anyone access here. The person
     # importing it becomes its organiser and names the referees of this installation.
+    root["staff"].list()
+    team_values = root["teams"].list()
+    _keyed(team_values)
     teams = {
-        t["key"]: Team.objects.create(tournament=tournament, name=t["name"])
-        for t in archive["teams"]
-    }
-    registrations = {}
-    for r in archive["registrations"]:
-        player = None
-        if r["licence"]:
-            player = Player.objects.filter(licence=r["licence"]).first()
-            if player is not None and player.last_name.casefold() != r["last_name"].casefold():
-                raise ServiceError(
-                    _(
-                        "Licence %(licence)s belongs here to %(name)s, not to %(other)s: nothing "
-                        "was imported."
-                    )
-                    % {"licence": r["licence"], "name": player.full_name, "other": r["last_name"]}
-                )
-        if player is None:
-            club = Club.objects.get_or_create(name=r["club"])[0] if r["club"] else None
-            player = Player.objects.create(
-                first_name=r["first_name"],
-                last_name=r["last_name"],
-                club=club,
-                licence=r["licence"],
-            )
-        registrations[r["key"]] = Registration.objects.create(
-            tournament=tournament,
-            player=player,
-            team=teams[r["team"]] if r["team"] is not None else None,
-            status=r["status"],
-            pin=r["pin"],
-            withdrawn_after_round=r["withdrawn_after_round"],
+        t["key"].value: Team.objects.create(
+            tournament=tournament, name=t["name"].text(max_length(Team, "name"), blank=False)
         )
-    for round_data in archive["rounds"]:
+        for t in team_values
+    }
+    registration_values = root["registrations"].list()
+    _keyed(registration_values)
+    registrations = {}
+    for r in registration_values:
+        registrations[r["key"].value] = _import_registration(r, tournament, teams)
+    seen_rounds = set()
+    for round_data in root["rounds"].list(max_items=tournament.rounds):
+        number = round_data["number"].int(1, tournament.rounds)
+        if number in seen_rounds:
+            round_data["number"].fail(_("the same round twice"))
+        seen_rounds.add(number)
         round_ = Round.objects.create(
             tournament=tournament,
-            number=round_data["number"],
-            status=round_data["status"],
-            seed=round_data["seed"],
-            closed_at=_parse_time(round_data["closed_at"]),
-            close_reason=round_data["close_reason"],
+            number=number,
+            status=round_data["status"].choice(_choices(Round, "status")),
+            seed=round_data["seed"].int(0, 2**31 - 1),
+            closed_at=round_data["closed_at"].time(),
+            close_reason=round_data["close_reason"].text(TEXT_LIMIT),
         )
-        for table_data in round_data["tables"]:
-            table = Table.objects.create(round=round_, number=table_data["number"])
-            for seat in table_data["seats"]:
+        seated: set = set()
+        tables = set()
+        for table_data in round_data["tables"].list(max_items=10_000):
+            number = table_data["number"].int(1, 32767)
+            if number in tables:
+                table_data["number"].fail(_("the same table twice"))
+            tables.add(number)
+            table = Table.objects.create(round=round_, number=number)
+            seat_values = table_data["seats"].list(max_items=5)
+            if not 3 <= len(seat_values) <= 5:
+                table_data["seats"].fail(_("a table seats 3 to 5 players"))
+            positions = set()
+            for seat in seat_values:
+                position = seat["position"].int(0, len(seat_values) - 1)
+                key = seat["registration"].int(-(10**18), 10**18)
+                if key not in registrations:
+                    seat["registration"].fail(_("no registration has this key"))
+                if position in positions or key in seated:
+                    seat.fail(_("a seat or a player twice"))
+                positions.add(position)
+                seated.add(key)
                 Seat.objects.create(
                     table=table,
                     round=round_,
-                    registration=registrations[seat["registration"]],
-                    position=seat["position"],
+                    registration=registrations[key],
+                    position=position,
                 )
-            _import_sheet(
-                tournament, table, table_data["sheet"], registrations, users, archive["version"]
-            )
+            _import_sheet(tournament, table, table_data["sheet"], registrations, users, version)
     Tournament.objects.filter(pk=tournament.pk).update(changed_at=tournament.changed_at)
     return tournament
 
 
-def _checked_seal(seal: dict, table, version: int) -> dict[str, str]:
+def _import_registration(r: Value, tournament: Tournament, teams: dict) -> Registration:
+    first_name = r["first_name"].text(max_length(Player, "first_name"))
+    last_name = r["last_name"].text(max_length(Player, "last_name"), blank=False)
+    club_name = r["club"].text(max_length(Club, "name"))
+    licence = r["licence"].text(max_length(Player, "licence"))
+    team_key = r["team"].int(-(10**18), 10**18, null=True)
+    if team_key is not None and team_key not in teams:
+        r["team"].fail(_("no team has this key"))
+    status = r["status"].choice(_choices(Registration, "status"))
+    pin = r["pin"].text(max_length(Registration, "pin"), blank=False)
+    if not (pin.isascii() and pin.isdigit()):
+        r["pin"].fail(_("a PIN is made of digits"))
+    withdrawn = r["withdrawn_after_round"].int(0, tournament.rounds, null=True)
+    player = None
+    if licence:
+        player = Player.objects.filter(licence=licence).first()
+        if player is not None and player.last_name.casefold() != last_name.casefold():
+            raise ServiceError(
+                _(
+                    "Licence %(licence)s belongs here to %(name)s, not to %(other)s: nothing "
+                    "was imported."
+                )
+                % {"licence": licence, "name": player.full_name, "other": last_name}
+            )
+    if player is None:
+        club = Club.objects.get_or_create(name=club_name)[0] if club_name else None
+        player = Player.objects.create(
+            first_name=first_name, last_name=last_name, club=club, licence=licence
+        )
+    if Registration.objects.filter(tournament=tournament, player=player).exists():
+        r.fail(_("the same player registered twice"))
+    return Registration.objects.create(
+        tournament=tournament,
+        player=player,
+        team=teams[team_key] if team_key is not None else None,
+        status=status,
+        pin=pin,
+        withdrawn_after_round=withdrawn,
+    )
+
+
+def _deal_fields(d: Value, size: int, rule_set: str, where: str) -> dict:
+    """A deal's stored inputs as the deal form takes them, its scores checked by the engine."""
+    fields = {
+        "number": d["number"].int(1, 32767),
+        "kind": d["kind"].choice(Deal.Kind.values),
+        "dealer": d["dealer"].int(0, size - 1),
+        "taker": d["taker"].int(0, size - 1, null=True),
+        "partner": d["partner"].int(0, size - 1, null=True),
+        "contract": d["contract"].choice(_choices(Deal, "contract"), blank=True),
+        "oudlers": d["oudlers"].int(0, 3, null=True),
+        "points": d["points"].points(),
+        "handfuls": [
+            {
+                "seat": h["seat"].int(0, size - 1),
+                "size": h["size"].choice([s.value for s in HandfulSize]),
+            }
+            for h in d["handfuls"].list(max_items=size)
+        ],
+        "petit_au_bout": d["petit_au_bout"].choice(_choices(Deal, "petit_au_bout"), blank=True),
+        "slam_announced": d["slam_announced"].bool(),
+        "slam": d["slam"].choice(_choices(Deal, "slam"), blank=True),
+        "note": d["note"].text(TEXT_LIMIT),
+        "version": d["version"].int(1, 2**31 - 1),
+    }
+    scores = [v.int(-(10**6), 10**6) for v in d["scores"].list(max_items=size)]
+    if len(scores) != size:
+        d["scores"].fail(_("one score per player was expected"))
+    if sum(scores) != 0:
+        d["scores"].fail(_("the scores do not sum to zero"))
+    fields["scores"] = scores
+    deal = Deal(**fields)
+    try:
+        derived = deal_scores(deal, size, rule_set)
+    except InvalidDeal as error:
+        d.fail(_("not a possible deal (%(errors)s)") % {"errors": str(error)[:300]})
+    except (ValueError, KeyError, IndexError):
+        d.fail(_("not a possible deal"))
+    if derived != scores:
+        raise ServiceError(
+            _(
+                "Deal %(deal)d of %(where)s does not score as stored: the archive was altered. "
+                "Nothing was imported."
+            )
+            % {"deal": fields["number"], "where": where}
+        )
+    return fields
+
+
+def _checked_seal(seal: Value, table, version: int) -> dict[str, str]:
     """A seal of the archive, checked: its content hashes to its fingerprint and, from format 2
     on, its signature verifies against the public key it names. Returns its signature fields."""
-    content = seal["content"]
-    if not isinstance(content, dict):
-        raise ValueError("a seal's content is not an object")
-    signature, public_key = seal.get("signature", ""), seal.get("public_key", "")
-    installation = seal.get("installation", "")
-    if not isinstance(installation, str) or len(installation) > 100:
-        raise ValueError("a seal's installation is not a short text")
-    fingerprint_ok = hashlib.sha256(canonical_bytes(content)).hexdigest() == seal["fingerprint"]
+    content = seal["content"].data()
+    fingerprint = seal["fingerprint"].text(64)
+    signature = seal.get("signature", "").text(100)
+    public_key = seal.get("public_key", "").text(60)
+    installation = seal.get("installation", "").text(max_length(SheetSeal, "installation"))
+    fingerprint_ok = hashlib.sha256(canonical_bytes(content)).hexdigest() == fingerprint
     signed_ok = version < 2 or verify_seal(public_key, content, signature)
     if not (fingerprint_ok and signed_ok):
         raise ServiceError(
@@ -408,113 +598,138 @@ def _checked_seal(seal: dict, table, version: int) -> dict[str, str]:
     return {"signature": signature, "public_key": public_key, "installation": installation}
 
 
-def _import_sheet(tournament, table, data, registrations, users, version) -> None:
+def _import_sheet(tournament, table, data: Value, registrations, users, version) -> None:
     size = table.seats.count()
+    where = _("table %(table)d, round %(round)d") % {
+        "table": table.number,
+        "round": table.round.number,
+    }
+    paper_mode = data["paper_mode"].bool()
+    totals = [v.int(-100_000, 100_000) for v in data["paper_totals"].list(max_items=size)]
+    if totals and (not paper_mode or len(totals) != size):
+        data["paper_totals"].fail(_("one total per player of a paper sheet was expected"))
+    if sum(totals) != 0:
+        data["paper_totals"].fail(_("the round totals do not sum to zero"))
+    fingerprint = data["fingerprint"].text(64)
+    if fingerprint and not re.fullmatch(r"[0-9a-f]{64}", fingerprint):
+        data["fingerprint"].fail(_("not a fingerprint"))
+    token = data["token"].text(max_length(ScoreSheet, "token"), blank=False)
+    if not re.fullmatch(r"[A-Za-z0-9_-]{16,}", token):
+        data["token"].fail(_("not a table link's key"))
     sheet = ScoreSheet.objects.create(
         table=table,
-        token=data["token"],
-        status=data["status"],
-        paper_mode=data["paper_mode"],
-        paper_totals=data["paper_totals"],
-        signed_at=_parse_time(data["signed_at"]),
-        fingerprint=data["fingerprint"],
-        version=data["version"],
+        token=token,
+        status=data["status"].choice(_choices(ScoreSheet, "status")),
+        paper_mode=paper_mode,
+        paper_totals=totals,
+        signed_at=data["signed_at"].time(),
+        fingerprint=fingerprint,
+        version=data["version"].int(1, 2**31 - 1),
     )
     seats = sheet_seats(sheet)
-    for d in data["deals"]:
-        fields = {f: d[f] for f in DEAL_FIELDS}
-        fields["points"] = Decimal(d["points"]) if d["points"] is not None else None
+    seated = {s.registration_id for s in table.seats.all()}
+    deal_values = data["deals"].list(max_items=1000)
+    if paper_mode and deal_values:
+        data["deals"].fail(_("a paper sheet has no deals"))
+    numbers = set()
+    for d in deal_values:
+        fields = _deal_fields(d, size, tournament.rule_set, where)
+        if fields["number"] in numbers:
+            d["number"].fail(_("the same deal twice"))
+        numbers.add(fields["number"])
         deal = Deal(sheet=sheet, **fields)
-        if deal_scores(deal, size, tournament.rule_set) != deal.scores:
-            raise ServiceError(
-                _(
-                    "Deal %(deal)d of table %(table)d, round %(round)d does not score as "
-                    "stored: the archive was altered. Nothing was imported."
-                )
-                % {"deal": deal.number, "table": table.number, "round": table.round.number}
-            )
         deal.skip_history_when_saving = True
         deal.save()
         Deal.objects.filter(pk=deal.pk).update(
-            entered_at=_parse_time(d["entered_at"]), updated_at=_parse_time(d["updated_at"])
+            entered_at=d["entered_at"].time(), updated_at=d["updated_at"].time()
         )
         write_score_rows(sheet, deal, seats, new=True)
     HistoricalDeal = Deal.history.model
+    reason_limit = max_length(HistoricalDeal, "history_change_reason")
     deal_ids = dict(sheet.deals.values_list("number", "pk"))
     rows = []
-    for h in data["deal_history"]:
-        fields = {f: h[f] for f in DEAL_FIELDS}
-        fields["points"] = Decimal(h["points"]) if h["points"] is not None else None
+    for h in data["deal_history"].list(max_items=100_000):
+        fields = _deal_fields(h, size, tournament.rule_set, where)
         rows.append(
             HistoricalDeal(
-                id=deal_ids.get(h["number"], 0),
+                id=deal_ids.get(fields["number"], 0),
                 sheet_id=sheet.pk,
                 **fields,
-                history_date=_parse_time(h["history_date"]),
-                history_type=h["history_type"],
+                history_date=h["history_date"].time(null=False),
+                history_type=h["history_type"].choice(["+", "~", "-"]),
                 history_user=_user(h["history_user"], users),
-                history_change_reason=h["history_change_reason"],
-                entered_at=_parse_time(h["entered_at"]),
-                updated_at=_parse_time(h["updated_at"]),
+                history_change_reason=h["history_change_reason"].text(reason_limit, null=True),
+                entered_at=h["entered_at"].time(),
+                updated_at=h["updated_at"].time(),
             )
         )
     HistoricalDeal.objects.bulk_create(rows)
     if sheet.paper_mode:
         write_paper_score_rows(sheet, sheet.paper_totals, new=True)
     seat_results_store(sheet)
-    for p in data["penalties"]:
+
+    def seated_registration(value: Value):
+        key = value.int(-(10**18), 10**18)
+        registration = registrations.get(key)
+        if registration is None or registration.pk not in seated:
+            value.fail(_("no player of this table has this key"))
+        return registration
+
+    for p in data["penalties"].list(max_items=10_000):
         penalty = Penalty.objects.create(
             sheet=sheet,
-            registration=registrations[p["registration"]],
-            amount=p["amount"],
-            reason=p["reason"],
+            registration=seated_registration(p["registration"]),
+            amount=p["amount"].int(-10_000, 10_000),
+            reason=p["reason"].text(max_length(Penalty, "reason"), blank=False),
             referee=_user(p["referee"], users),
         )
-        Penalty.objects.filter(pk=penalty.pk).update(created_at=_parse_time(p["created_at"]))
+        Penalty.objects.filter(pk=penalty.pk).update(created_at=p["created_at"].time())
     in_progress = sheet.status in (ScoreSheet.Status.NOT_STARTED, ScoreSheet.Status.IN_PROGRESS)
-    for s in data["signatures"]:
-        superseded_at = _parse_time(s["superseded_at"])
+    for s in data["signatures"].list(max_items=10_000):
+        superseded_at = s["superseded_at"].time()
         if superseded_at is None and in_progress:
             # An older archive: a correction left them standing; it voids them now (_amend).
             superseded_at = timezone.now()
         signature = Signature.objects.create(
             sheet=sheet,
-            registration=registrations[s["registration"]],
-            method=s["method"],
+            registration=seated_registration(s["registration"]),
+            method=s["method"].choice(_choices(Signature, "method")),
             recorded_by=_user(s["recorded_by"], users),
             superseded_at=superseded_at,
         )
-        Signature.objects.filter(pk=signature.pk).update(signed_at=_parse_time(s["signed_at"]))
-    for seal in data["seals"]:
-        if SheetSeal.objects.filter(fingerprint=seal["fingerprint"]).exists():
+        Signature.objects.filter(pk=signature.pk).update(signed_at=s["signed_at"].time(null=False))
+    for seal in data["seals"].list(max_items=10_000):
+        seal_fingerprint = seal["fingerprint"].text(64)
+        if SheetSeal.objects.filter(fingerprint=seal_fingerprint).exists():
             raise ServiceError(_("This archive's sheets already exist here: nothing was imported."))
         signed = _checked_seal(seal, table, version)
         SheetSeal.objects.create(
             sheet=sheet,
-            fingerprint=seal["fingerprint"],
-            code=verification_code(seal["fingerprint"]),
-            content=seal["content"],
+            fingerprint=seal_fingerprint,
+            code=verification_code(seal_fingerprint),
+            content=seal["content"].value,
             **signed,
         )
-        SheetSeal.objects.filter(fingerprint=seal["fingerprint"]).update(
-            sealed_at=_parse_time(seal["sealed_at"])
+        SheetSeal.objects.filter(fingerprint=seal_fingerprint).update(
+            sealed_at=seal["sealed_at"].time(null=False)
         )
+    event_values = data["events"].list(max_items=100_000)
     SheetEvent.objects.bulk_create(
         [
             SheetEvent(
                 sheet=sheet,
                 actor=_user(e["actor"], users),
-                actor_label=e["actor_label"],
-                action=e["action"],
-                page=e["page"],
-                reason=e["reason"],
-                data=e["data"],
+                actor_label=e["actor_label"].text(max_length(SheetEvent, "actor_label")),
+                action=e["action"].text(max_length(SheetEvent, "action"), blank=False),
+                page=e["page"].text(max_length(SheetEvent, "page")),
+                reason=e["reason"].text(TEXT_LIMIT),
+                data=e["data"].data(),
             )
-            for e in data["events"]
+            for e in event_values
         ]
     )
-    for event, e in zip(sheet.events.order_by("pk"), data["events"], strict=True):
-        SheetEvent.objects.filter(pk=event.pk).update(at=_parse_time(e["at"]))
+    for event, e in zip(sheet.events.order_by("pk"), event_values, strict=True):
+        SheetEvent.objects.filter(pk=event.pk).update(at=e["at"].time(null=False))
     if sheet.status == ScoreSheet.Status.SIGNED:
         fingerprint, _content = current_canonical(sheet)
         if fingerprint != sheet.fingerprint or (

@@ -17,6 +17,19 @@ from simple_history.models import HistoricalRecords
 
 from scoring.labels import CAMP_LABELS, CONTRACT_LABELS
 
+# An archive never attributes what it holds to an account of the installation importing it
+# (scoring.archive): a user name an account here already uses is kept as "NAME (archive)", a
+# name no account can take (Django's user names have no space or parenthesis). Documents show
+# the name as the archive had it (account_name).
+IMPORTED_SUFFIX = " (archive)"
+
+
+def account_name(user) -> str:
+    """The name of the account that did something, as documents and seals show it."""
+    if user is None:
+        return ""
+    return user.get_username().removesuffix(IMPORTED_SUFFIX)
+
 
 def new_token() -> str:
     return secrets.token_urlsafe(18)

@@ -19,7 +19,7 @@ from scoring.documents.fingerprint import canonical_dict, fingerprint, verificat
 from scoring.engine import get_rule_set
 from scoring.history import SIGNATURES, history_lines
 from scoring.links import public_url
-from scoring.models import Deal, Penalty, ScoreSheet, SheetEvent, Signature
+from scoring.models import Deal, Penalty, ScoreSheet, SheetEvent, Signature, account_name
 from scoring.scores import counted, deal_quota
 from tournaments.models import Round, Seat, Table
 
@@ -213,7 +213,7 @@ def sheet_data(
                 player=reg_names.get(p.registration_id) or p.registration.player.full_name,
                 amount=p.amount,
                 reason=p.reason,
-                referee=p.referee.get_username() if p.referee else "",
+                referee=account_name(p.referee),
             )
             for p in view.penalties
         ),

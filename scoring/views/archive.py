@@ -14,7 +14,7 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
-from scoring.archive import export_json, import_json
+from scoring.archive import MAX_BYTES, export_json, import_json, too_large_message
 from scoring.forms import ArchiveForm
 from scoring.season_archive import export_season_json
 from tarot_club.errors import ServiceError
@@ -46,8 +46,27 @@ class ArchiveImportView(LoginRequiredMixin, TemplateView):
     def get(self, request, *args, **kwargs):
         return self.render_to_response(self.get_context_data(form=ArchiveForm()))
 
+    # The request's whole body may hold the archive and the form around it (tarot_club.uploads).
+    upload_limit = MAX_BYTES + 64 * 1024
+
+    @classmethod
+    def refuse_upload(cls, request):
+        """A file over the limit, refused before it is read (by tarot_club.uploads)."""
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not can_create_tournaments(request.user):
+            raise PermissionDenied
+        view = cls()
+        view.setup(request)
+        form = ArchiveForm(data={}, files={})
+        form.is_valid()
+        form.errors["file"] = form.error_class([too_large_message()])
+        return view.render_to_response(view.get_context_data(form=form), status=413)
+
     def post(self, request, *args, **kwargs):
         form = ArchiveForm(request.POST, request.FILES)
+        if form.is_valid() and form.cleaned_data["file"].size > MAX_BYTES:
+            form.add_error("file", too_large_message())
         if form.is_valid():
             try:
                 tournament = import_json(form.cleaned_data["file"].read())

@@ -634,3 +634,134 @@ def test_a_30_digit_number_in_an_address_is_not_found(world):
         assert Client().get(path).status_code == 404, path
     # The largest key a database holds still reads as a number (and finds nothing).
     assert referee.get(f"/t/{slug_}/gestion/feuille/{'9' * 18}/").status_code == 404
+
+
+# -- Archives that once gave a traceback, through the page and the command (issue 17) ----------
+
+MARK = '"__MARK__"'
+
+
+def _bad_archive(world, where: str, raw: str) -> bytes:
+    """An archive of the other tournament under a new short name, with one value replaced by
+    ``raw`` (raw JSON text)."""
+    archive = _archive_of(world.other, slug="archive-abimee")
+    if where == "points":
+        archive["rounds"] = [
+            {
+                "number": 1,
+                "status": "playing",
+                "seed": 1,
+                "closed_at": None,
+                "close_reason": "",
+                "tables": [],
+            }
+        ]
+        archive["rounds"][0]["tables"].append(
+            {"number": 1, "seats": [], "sheet": {"deals": [{"points": "__MARK__"}]}}
+        )
+    elif where == "round":
+        archive["rounds"] = [{"number": "__MARK__"}]
+    elif where == "position":
+        archive["rounds"] = [
+            {
+                "number": 1,
+                "status": "playing",
+                "seed": 1,
+                "closed_at": None,
+                "close_reason": "",
+                "tables": [{"number": 1, "seats": [{"position": "__MARK__"}]}],
+            }
+        ]
+    else:
+        archive["tournament"]["seed"] = "__MARK__"
+    return json.dumps(archive).replace(MARK, raw).encode()
+
+
+BAD_ARCHIVES = {
+    "100000 deep": ("seed", "[" * 100_000 + "]" * 100_000),
+    "5000 digits": ("seed", HUGE),
+    "points NaN": ("points", '"NaN"'),
+    "round 10**30": ("round", str(10**30)),
+    "position 10**30": ("position", str(10**30)),
+}
+
+
+def _tournaments() -> int:
+    from tournaments.models import Tournament
+
+    return Tournament.objects.count()
+
+
+@pytest.mark.parametrize("name", list(BAD_ARCHIVES))
+def test_a_bad_archive_gets_a_french_message_on_the_page_and_writes_nothing(
+    world, organiser_client, name
+):
+    content = _bad_archive(world, *BAD_ARCHIVES[name])
+    before = (_tournaments(), people())
+    upload = SimpleUploadedFile("archive.json", content, "application/json")
+    response = organiser_client.post(reverse("tournaments:archive_import"), {"file": upload})
+    assert response.status_code == 422
+    text = response.content.decode()
+    assert "L&#x27;archive est endommagée" in text and "rien n&#x27;a été importé" in text
+    assert len(text) < 50_000
+    assert (_tournaments(), people()) == before
+
+
+@pytest.mark.parametrize("name", list(BAD_ARCHIVES))
+def test_a_bad_archive_gets_a_one_line_error_from_the_command(world, tmp_path, name):
+    from django.core.management import CommandError
+
+    path = tmp_path / "archive.json"
+    path.write_bytes(_bad_archive(world, *BAD_ARCHIVES[name]))
+    before = (_tournaments(), people())
+    with translation.override("fr"), pytest.raises(CommandError) as raised:
+        call_command("import_tournament", str(path))
+    message = str(raised.value)
+    assert message.startswith("L'archive est endommagée") and "\n" not in message
+    assert len(message) < 400
+    assert (_tournaments(), people()) == before
+
+
+def test_an_archive_over_the_limit_is_refused_before_it_is_read(
+    world, organiser_client, tmp_path, monkeypatch
+):
+    """The limit is checked on the declared length, before the CSRF check reads the body, and
+    on the file's size before the command opens it."""
+    from django.http.multipartparser import MultiPartParser
+
+    from scoring import archive
+    from scoring.views.archive import ArchiveImportView
+
+    monkeypatch.setattr(archive, "MAX_BYTES", 100_000)
+    monkeypatch.setattr(ArchiveImportView, "upload_limit", 100_000 + 64 * 1024)
+    import scoring.management.commands.import_tournament as command
+    import scoring.views.archive as view
+
+    monkeypatch.setattr(command, "MAX_BYTES", 100_000)
+    monkeypatch.setattr(view, "MAX_BYTES", 100_000)
+    big = b'{"format": "tarot-club-tournament", "padding": "' + b"x" * 300_000 + b'"}'
+    before = (_tournaments(), people())
+    with mock.patch.object(MultiPartParser, "parse", side_effect=AssertionError("read")) as parse:
+        upload = SimpleUploadedFile("archive.json", big, "application/json")
+        response = organiser_client.post(reverse("tournaments:archive_import"), {"file": upload})
+    assert parse.call_count == 0
+    assert response.status_code == 413
+    assert "dépasse 97,7\xa0Kio" in response.content.decode()
+    assert "la plus grande archive que cette installation lit" in response.content.decode()
+    # A small file still reaches the form (and gets the form's answer).
+    response = organiser_client.post(
+        reverse("tournaments:archive_import"),
+        {"file": SimpleUploadedFile("archive.json", b"{}", "application/json")},
+    )
+    assert response.status_code == 422
+    path = tmp_path / "big.json"
+    path.write_bytes(big)
+    from django.core.management import CommandError
+
+    with (
+        translation.override("fr"),
+        mock.patch("pathlib.Path.read_bytes", side_effect=AssertionError("read")),
+        pytest.raises(CommandError, match="la plus grande archive"),
+    ):
+        call_command("import_tournament", str(path))
+    assert (_tournaments(), people()) == before

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.archive import import_json
+from scoring.archive import MAX_BYTES, import_json, too_large_message
 from tarot_club.errors import ServiceError
 
 
@@ -18,6 +18,8 @@ class Command(BaseCommand):
         path = Path(file)
         if not path.is_file():
             raise CommandError(f"No file {file!r}.")
+        if path.stat().st_size > MAX_BYTES:  # refused before it is read
+            raise CommandError(too_large_message())
         try:
             tournament = import_json(path.read_bytes())
         except ServiceError as error:
