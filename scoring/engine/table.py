@@ -6,12 +6,11 @@ the engine: the services store the dealer of each deal, the pages and documents 
 
 from __future__ import annotations
 
-PASSED = "passed"  # the kind of deal everybody passed: dealt again by the same dealer
+PASSED = "passed"  # the kind of deal everybody passed: dealt again (see next_dealer)
 
 
 def dealers(size: int, kinds: list[str]) -> list[int]:
-    """Dealer position of each deal: North deals first; the deal moves on after every deal
-    except a passed one (it is dealt again by the same dealer, so the dead seat stays)."""
+    """Dealer position of each deal: North deals first, then :func:`next_dealer` after each."""
     dealer, result = 0, []
     for kind in kinds:
         result.append(dealer)
@@ -20,9 +19,15 @@ def dealers(size: int, kinds: list[str]) -> list[int]:
 
 
 def next_dealer(size: int, dealer: int, kind: str) -> int:
-    """Who deals the deal after one that ``dealer`` dealt (of ``kind``): the next seat, or
-    the same dealer again after a passed deal."""
-    return dealer if kind == PASSED else (dealer + 1) % size
+    """Who deals the deal after one that ``dealer`` dealt (of ``kind``).
+
+    The deal moves on to the next seat (the dealer's right-hand neighbour) after every deal,
+    a passed one included, at a table of 4 or 3 (FFT: the next player deals the new hand). At a
+    table of 5 a passed deal is dealt again by the same dealer, so the dead seat stays.
+    """
+    if kind == PASSED and size == 5:
+        return dealer
+    return (dealer + 1) % size
 
 
 def active_positions(size: int, dealer: int) -> list[int]:

@@ -48,6 +48,14 @@ MESSAGES: dict[str, str] = {
     "petit_au_bout.defence_with_all_oudlers": gettext_noop(
         "The defence cannot take the petit au bout when the attack ends with all 3 oudlers."
     ),
+    "petit_au_bout.against_attack_slam": gettext_noop(
+        "The attack made the slam, so it won the last trick: the petit au bout cannot go to the "
+        "defence."
+    ),
+    "petit_au_bout.against_defence_slam": gettext_noop(
+        "The defence made the slam, so it won the last trick: the petit au bout cannot go to the "
+        "attack."
+    ),
     "slam.attack_lost": gettext_noop(
         "The attack cannot win every trick and still lose the contract."
     ),
@@ -143,6 +151,15 @@ def check_deal(deal: Deal, rules: RuleSet) -> list[DealError]:
             errors.append(_error("petit_au_bout", "petit_au_bout.attack_without_petit"))
         if deal.petit_au_bout == Camp.DEFENCE and deal.oudlers == 3:
             errors.append(_error("petit_au_bout", "petit_au_bout.defence_with_all_oudlers"))
+    # The camp that makes a slam wins the last trick (or leads the excuse to it, leaving the
+    # petit au bout in the trick before): the petit au bout can only be that camp's.
+    if deal.slam is not None and deal.petit_au_bout is not None and deal.petit_au_bout != deal.slam:
+        code = (
+            "petit_au_bout.against_attack_slam"
+            if deal.slam == Camp.ATTACK
+            else "petit_au_bout.against_defence_slam"
+        )
+        errors.append(_error("petit_au_bout", code))
 
     if oudlers_ok and points_ok and deal.slam is not None:
         won = points >= rules.thresholds[deal.oudlers]

@@ -71,6 +71,9 @@ def valid_deal(draw, players=None):
             slam, points = Camp.ATTACK, FFT.slam_points_by_oudlers[oudlers]
     elif slam_choice == "defence" and not won:
         slam = Camp.DEFENCE
+    if slam is not None:
+        # The slam's camp wins the last trick: only its petit au bout is possible.
+        camps_for_pab = [c for c in camps_for_pab if c in (None, slam)]
     seats = draw(st.lists(st.integers(0, players - 1), max_size=2, unique=True))
     handfuls = tuple(Handful(seat=s, size=draw(st.sampled_from(list(HandfulSize)))) for s in seats)
     return Deal(
@@ -150,6 +153,28 @@ def test_invalid_deals_raise_with_named_fields_never_crash(deal):
             "handfuls",
         }
         assert {e.field for e in errors} <= fields
+
+
+@settings(max_examples=400)
+@given(any_deal())
+def test_petit_au_bout_against_the_slam_camp_is_always_refused(deal):
+    """The camp that makes a slam wins the last trick: a deal giving the other camp the petit
+    au bout is refused, with the petit au bout named, whatever else is right or wrong."""
+    errors = check_deal(deal, FFT)
+    against = (
+        deal.slam is not None and deal.petit_au_bout is not None and deal.petit_au_bout != deal.slam
+    )
+    named = [e for e in errors if e.code.startswith("petit_au_bout.against_")]
+    assert bool(named) == against
+    if against:
+        assert named[0].field == "petit_au_bout"
+        assert (deal.slam == Camp.ATTACK) == (named[0].code.endswith("attack_slam"))
+        try:
+            score_deal(deal)
+        except InvalidDeal:
+            pass
+        else:
+            raise AssertionError("a slam with the other camp's petit au bout was scored")
 
 
 @settings(max_examples=300)

@@ -117,6 +117,18 @@ CASES = {
         "petit_au_bout",
         "petit_au_bout.defence_with_all_oudlers",
     ),
+    "pab-defence-in-attack-slam": (
+        dict(oudlers=2, points=87, slam=Camp.ATTACK, petit_au_bout=Camp.DEFENCE),
+        dict(oudlers=2, points=87, slam=Camp.ATTACK, petit_au_bout=Camp.ATTACK),
+        "petit_au_bout",
+        "petit_au_bout.against_attack_slam",
+    ),
+    "pab-attack-in-defence-slam": (
+        dict(oudlers=1, points=20, slam=Camp.DEFENCE, petit_au_bout=Camp.ATTACK),
+        dict(oudlers=1, points=20, slam=Camp.DEFENCE, petit_au_bout=None),
+        "petit_au_bout",
+        "petit_au_bout.against_defence_slam",
+    ),
     "slam-attack-lost": (
         dict(contract=Contract.GARDE_CONTRE, oudlers=1, points=40, slam=Camp.ATTACK),
         dict(contract=Contract.GARDE_CONTRE, oudlers=1, points=51, slam=Camp.ATTACK),

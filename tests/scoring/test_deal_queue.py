@@ -16,6 +16,7 @@ from django.urls import reverse
 from scoring.models import Deal, ScoreSheet
 from scoring.services import deal_record, deal_record_once
 from tournaments import services as tournament_services
+from tournaments.models import StaffMember
 
 from .conftest import TABLE, legal, make_tournament, staff
 from .test_concurrency import race
@@ -89,10 +90,13 @@ def test_a_slot_the_referee_filled_meanwhile_is_a_conflict_not_overwritten(seate
     assert (deal.taker, deal.points, deal.entry_key) == (0, 60, "")
 
 
-def test_a_deal_whose_dealer_moved_meanwhile_is_a_conflict(seated, client, referee):
-    """North queued deal 2 while deal 1 was played (East deals deal 2); the referee then made
-    deal 1 a passed deal (North deals again): North's deal 2 was typed for another dealer."""
-    _, _, sheet = seated
+def test_a_deal_whose_dealer_moved_meanwhile_is_a_conflict(client, referee):
+    """At a table of 5, North queued deal 2 while deal 1 was played (East deals deal 2); the
+    referee then made deal 1 a passed deal (North deals again at a table of 5): North's deal 2
+    was typed for another dealer."""
+    tournament, round_ = make_tournament(5)
+    StaffMember.objects.create(tournament=tournament, user=referee, role="referee")
+    sheet = ScoreSheet.objects.get(table__round=round_)
     first = deal_record(sheet=sheet, number=1, kind="played", deal=legal(), actor=TABLE)
     deal_record(
         sheet=sheet,
@@ -106,6 +110,23 @@ def test_a_deal_whose_dealer_moved_meanwhile_is_a_conflict(seated, client, refer
     assert response.status_code == 409
     assert Deal.objects.filter(sheet=sheet).count() == 1
     assert send(client, sheet, 2, KEY_2, dealer="0").status_code == 201
+
+
+def test_at_a_table_of_4_a_passed_deal_moves_the_deal_on(seated, client, referee):
+    """FFT: after a passed deal at a table of 4 the next player deals the new hand, so making
+    deal 1 a passed deal leaves deal 2's dealer (East) where the phone saw it."""
+    _, _, sheet = seated
+    first = deal_record(sheet=sheet, number=1, kind="played", deal=legal(), actor=TABLE)
+    deal_record(
+        sheet=sheet,
+        number=1,
+        kind="passed",
+        deal=None,
+        actor=staff(referee),
+        version=first.version,
+    )
+    assert send(client, sheet, 2, KEY_2, dealer="1").status_code == 201
+    assert [d.dealer for d in Deal.objects.filter(sheet=sheet).order_by("number")] == [0, 1]
 
 
 def test_a_correction_resent_after_the_referee_changed_it_again_is_a_replay(

@@ -111,3 +111,32 @@ def test_the_bonuses_section_opens_when_it_holds_a_value_or_an_error(client):
     assert bonuses_open({**base, "bonuses_open": "1"})
     # Too many trumps: the error is next to the handful, in the open section.
     assert bonuses_open({**base, "handful_0": "triple", "handful_1": "triple"})
+
+
+@pytest.mark.parametrize(
+    ("slam", "petit_au_bout", "oudlers", "points", "message"),
+    [
+        ("attack", "defence", "2", "87", "le petit au bout ne peut pas aller à la défense"),
+        ("defence", "attack", "1", "20", "le petit au bout ne peut pas aller à l'attaque"),
+    ],
+)
+def test_a_slam_with_the_other_camps_petit_au_bout_is_refused_in_french(
+    client, slam, petit_au_bout, oudlers, points, message
+):
+    data = {
+        **EXAMPLE_1,
+        "oudlers": oudlers,
+        "points": points,
+        "slam": slam,
+        "petit_au_bout": petit_au_bout,
+    }
+    data.pop("handful_0")
+    response = client.post(reverse("calculator"), data)
+    assert response.status_code == 422
+    assert response.context["result"] is None
+    assert message in " ".join(response.context["form"].errors["petit_au_bout"])
+    page = response.content.decode().replace("&#x27;", "'")
+    assert message in page
+    # The same deal with the slam camp's own petit au bout is scored.
+    response = client.post(reverse("calculator"), {**data, "petit_au_bout": slam})
+    assert response.status_code == 200 and response.context["result"] is not None
