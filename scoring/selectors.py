@@ -17,6 +17,7 @@ from django.utils import translation
 from scoring.documents import data as doc
 from scoring.documents.fingerprint import canonical_dict, fingerprint, verification_code
 from scoring.engine import get_rule_set
+from scoring.engine.table import active_positions
 from scoring.history import SIGNATURES, history_lines
 from scoring.links import public_url
 from scoring.models import Deal, Penalty, ScoreSheet, SheetEvent, Signature, account_name
@@ -78,6 +79,16 @@ class SheetView:
             for i, score in enumerate(deal.scores):
                 totals[i] += score
         return totals
+
+    @property
+    def played(self) -> list[int]:
+        """Deals each table position played (not passed, not sitting out at a table of 5)."""
+        counts = [0] * self.size
+        for deal in self.deals:
+            if deal.kind != Deal.Kind.PASSED:
+                for position in active_positions(self.size, deal.dealer):
+                    counts[position] += 1
+        return counts
 
     @property
     def rows(self) -> list[dict]:

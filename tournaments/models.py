@@ -15,6 +15,7 @@ from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from scoring.engine import RULE_SETS
+from scoring.engine.table import deals_at_table, equal_at_five, equal_choices, played_at_five
 from tournaments import championship
 
 
@@ -187,7 +188,10 @@ class Tournament(models.Model):
     deals_per_round = models.PositiveSmallIntegerField(
         _("deals per round at a table of 4"),
         default=4,
-        help_text=_("A table of 5 plays one more, the dealer sitting out in turn."),
+        help_text=_(
+            "A table of 5 plays 5 deals for every 4, the dealer sitting out in turn: everyone "
+            "plays the same number of deals when this is a multiple of 4."
+        ),
     )
     odd_tables = models.CharField(
         _("players left over by tables of 4"),
@@ -302,8 +306,25 @@ class Tournament(models.Model):
         return self.team_size > 0
 
     def deals_at_table(self, size: int) -> int:
-        """Deals a table of ``size`` plays: one more at 5 so everyone plays the same number."""
-        return self.deals_per_round + 1 if size == 5 else self.deals_per_round
+        """Deals a table of ``size`` plays: 5 for every 4 at a table of 5 (see
+        :func:`scoring.engine.table.deals_at_table`)."""
+        return deals_at_table(size, self.deals_per_round)
+
+    @property
+    def deals_at_five(self) -> dict:
+        """What a table of 5 gives its players with these deals per round, for the settings
+        page and the dashboard: the deals it plays, each seat's played deals, whether they are
+        all equal, and the nearest equal choices."""
+        played = played_at_five(self.deals_per_round)
+        return {
+            "deals": deals_at_table(5, self.deals_per_round),
+            "played": played,
+            "equal": equal_at_five(self.deals_per_round),
+            "fewer": played.count(min(played)),
+            "least": min(played),
+            "most": max(played),
+            "choices": equal_choices(self.deals_per_round),
+        }
 
 
 class StaffMember(models.Model):

@@ -358,6 +358,7 @@ def player(request, tournament, registration_id: int):
                 "names": names,
                 "deals": lines,
                 "total": seat.points,  # the seat's stored result: deals or paper total
+                "played": seat.deals_played,  # deals this player played (not sat out, passed)
                 "status": seat.table.sheet.status,
             }
         )

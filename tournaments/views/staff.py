@@ -58,10 +58,11 @@ class TournamentCreateView(LoginRequiredMixin, TemplateView):
         return super().dispatch(request, *args, **kwargs)
 
     def get(self, request, *args, **kwargs):
-        return self.render_to_response(self.get_context_data(form=TournamentForm()))
+        form = TournamentForm()
+        return self.render_to_response(self.get_context_data(form=form, **_deals_notice(form)))
 
     def post(self, request, *args, **kwargs):
-        form = TournamentForm(request.POST)
+        form = TournamentForm(_with_deals_choice(request.POST))
         if form.is_valid():
             try:
                 tournament = services.tournament_create(
@@ -72,7 +73,31 @@ class TournamentCreateView(LoginRequiredMixin, TemplateView):
             else:
                 messages.success(request, _("Tournament created."))
                 return redirect("tournaments:dashboard", slug=tournament.slug)
-        return self.render_to_response(self.get_context_data(form=form), status=422)
+        return self.render_to_response(
+            self.get_context_data(form=form, **_deals_notice(form)), status=422
+        )
+
+
+def _with_deals_choice(data):
+    """The posted settings, with the deals per round of the choice button pressed, if any (the
+    notice about tables of 5 offers the nearest counts everyone can share)."""
+    choice = data.get("deals_choice", "")
+    if choice.isascii() and choice.isdigit() and len(choice) <= 2:
+        data = data.copy()
+        data["deals_per_round"] = choice
+    return data
+
+
+def _deals_notice(form) -> dict:
+    """What a table of 5 would give its players with the deals per round the form holds."""
+    value = form["deals_per_round"].value()
+    try:
+        deals = int(value)
+    except (TypeError, ValueError):
+        return {}
+    if not 1 <= deals <= 30:
+        return {}
+    return {"deals_at_five": Tournament(deals_per_round=deals).deals_at_five, "deals": deals}
 
 
 class SettingsView(StaffTournamentMixin, TemplateView):
@@ -81,11 +106,14 @@ class SettingsView(StaffTournamentMixin, TemplateView):
 
     def get(self, request, *args, **kwargs):
         form = TournamentSettingsForm(instance=self.tournament)
-        return self.render_to_response(self.get_context_data(form=form, editing=True))
+        return self.render_to_response(
+            self.get_context_data(form=form, editing=True, **_deals_notice(form))
+        )
 
     def post(self, request, *args, **kwargs):
         form = TournamentSettingsForm(
-            request.POST, instance=Tournament.objects.get(pk=self.tournament.pk)
+            _with_deals_choice(request.POST),
+            instance=Tournament.objects.get(pk=self.tournament.pk),
         )
         if form.is_valid():
             try:
@@ -95,7 +123,9 @@ class SettingsView(StaffTournamentMixin, TemplateView):
             else:
                 messages.success(request, _("Settings saved."))
                 return redirect("tournaments:dashboard", slug=self.tournament.slug)
-        return self.render_to_response(self.get_context_data(form=form, editing=True), status=422)
+        return self.render_to_response(
+            self.get_context_data(form=form, editing=True, **_deals_notice(form)), status=422
+        )
 
 
 class DashboardView(StaffTournamentMixin, TemplateView):
