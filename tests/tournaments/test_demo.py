@@ -47,8 +47,9 @@ def test_demo_tournament_reports_what_is_in_the_database():
     assert (
         result["deals"] == Deal.objects.filter(sheet__table__round__tournament=tournament).count()
     )
-    # A table of 4 plays 1 deal, a table of 5 one more; passed deals come on top.
-    assert result["deals"] >= 1 + 2
+    # A table of 4 plays 1 deal, a table of 5 one too (5 for every 4, rounded down: nobody
+    # there plays more than at a table of 4); passed deals come on top.
+    assert result["deals"] >= 1 + 1
     assert_all_signed_and_closed(tournament)
 
 
