@@ -250,6 +250,7 @@ class DealEntryForm(DealForm):
             ("played", _("Played")),
             ("passed", _("Everybody passed")),
             ("referee", _("Decided by the referee")),
+            ("ruling", _("Ruling: scores typed")),
         ],
         initial="played",
         widget=forms.RadioSelect,
@@ -274,14 +275,34 @@ class DealEntryForm(DealForm):
 
     def __init__(self, *args, referee: bool, **kwargs):
         super().__init__(*args, **kwargs)
+        self.ruling = None
         if not referee:
             self.fields["kind"].choices = self.fields["kind"].choices[:2]
             del self.fields["note"]
             del self.fields["reason"]
-        # A passed deal has no contract, taker, oudlers or points.
-        if self.data.get(self.add_prefix("kind")) == "passed":
+        else:
+            # A referee's ruling: one score per player of the deal, typed (zero-sum).
+            for i, name in enumerate(self.seat_names):
+                self.fields[f"ruling_{i}"] = forms.IntegerField(
+                    label=name,
+                    required=False,
+                    min_value=-100000,
+                    max_value=100000,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": "1"}),
+                )
+        # A passed deal or a ruling has no contract, taker, oudlers or points.
+        if self.data.get(self.add_prefix("kind")) in ("passed", "ruling"):
             for name in ("taker", "contract", "oudlers", "points", "points_camp"):
                 self.fields[name].required = False
+
+    @property
+    def ruling_rows(self):
+        """(field, seat letter) of each player's score in a ruling."""
+        return [
+            (self[f"ruling_{i}"], letter)
+            for i, letter in enumerate(self.seat_letters)
+            if f"ruling_{i}" in self.fields
+        ]
 
     def clean_key(self) -> str:
         key = self.cleaned_data["key"].strip()
@@ -290,9 +311,28 @@ class DealEntryForm(DealForm):
         return key
 
     def clean(self):
-        if self.data.get(self.add_prefix("kind")) == "passed":
+        kind = self.data.get(self.add_prefix("kind"))
+        if kind == "passed":
             self.deal = None
             return forms.Form.clean(self)
+        if kind == "ruling" and "ruling_0" in self.fields:
+            self.deal = None
+            data = forms.Form.clean(self)
+            names = [f"ruling_{i}" for i in range(len(self.seat_names))]
+            for name in names:
+                if data.get(name) is None and name not in self.errors:
+                    self.add_error(name, _("Type this player's score (0 if none)."))
+            if not self.errors:
+                self.ruling = [data[name] for name in names]
+                if sum(self.ruling) != 0:
+                    self.add_error(
+                        None,
+                        _("The scores of a ruling must sum to zero; they sum to %(sum)d.")
+                        % {"sum": sum(self.ruling)},
+                    )
+            if not (data.get("note") or "").strip():
+                self.add_error("note", _("A referee's ruling needs the referee's reason."))
+            return data
         return super().clean()
 
 

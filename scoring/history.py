@@ -196,6 +196,11 @@ def deal_description(deal: dict, names: Sequence[str]) -> str:
     « Garde, preneur Léa Martin, 2 bouts, 47 points, poignée simple (Hugo Petit) »."""
     if deal.get("kind") == "passed":
         return _("everybody passed")
+    if deal.get("kind") == "ruling":
+        text = _("referee's ruling, scores %(scores)s") % {"scores": _ruling_scores(deal, names)}
+        if deal.get("note"):
+            text += " " + _("(reason: %(note)s)") % {"note": deal["note"]}
+        return text
     parts = [
         _contract(deal.get("contract")),
         _("taker %(name)s") % {"name": _name(names, deal.get("taker"))},
@@ -225,6 +230,16 @@ def deal_changes(before: dict, after: dict, names: Sequence[str]) -> list[str]:
     """What a correction changed, one phrase per input: « 47 → 45 points », « 2 → 3 bouts »."""
     if before.get("kind") != after.get("kind"):
         return [f"{deal_description(before, names)} → {deal_description(after, names)}"]
+    if after.get("kind") == "ruling":
+        old, new = before.get("scores") or [], after.get("scores") or []
+        changes = [
+            f"{_name(names, i)} {_number(o)} → {_number(n)}"
+            for i, (o, n) in enumerate(zip(old, new, strict=False))
+            if o != n
+        ]
+        if before.get("note") != after.get("note"):
+            changes.append(_("reason: %(note)s") % {"note": after.get("note") or "—"})
+        return changes
     changes = []
     if before.get("contract") != after.get("contract"):
         changes.append(f"{_contract(before.get('contract'))} → {_contract(after.get('contract'))}")
@@ -283,6 +298,16 @@ def deal_changes(before: dict, after: dict, names: Sequence[str]) -> list[str]:
 
 
 # --- small words --------------------------------------------------------------------------------
+
+
+def _ruling_scores(deal: dict, names: Sequence[str]) -> str:
+    """A ruling's scores by player, the seat sitting out at a table of 5 left out:
+    « Léa Martin +30, Hugo Petit −10, … »."""
+    scores = deal.get("scores") or []
+    sitting_out = deal.get("dealer") if len(scores) == 5 else None
+    return ", ".join(
+        f"{_name(names, i)} {_number(s)}" for i, s in enumerate(scores) if i != sitting_out
+    )
 
 
 def _name(names: Sequence[str], position) -> str:

@@ -78,6 +78,9 @@ class Deal(models.Model):
         PLAYED = "played", _("Played")
         PASSED = "passed", _("Passed (everybody passed)")
         REFEREE = "referee", _("Decided by the referee")
+        # The referee rules the deal's scores directly (a misdeal, a revoke, a dispute): the
+        # scores are typed per seat (zero-sum, 0 for the seat sitting out), with the reason.
+        RULING = "ruling", _("Referee's ruling (scores typed)")
 
     CONTRACT_CHOICES = [(c.value, label) for c, label in CONTRACT_LABELS.items()]
     CAMP_CHOICES = [(c.value, label) for c, label in CAMP_LABELS.items()]
@@ -99,7 +102,8 @@ class Deal(models.Model):
     slam_announced = models.BooleanField(default=False)
     slam = models.CharField(max_length=8, choices=CAMP_CHOICES, blank=True)
     note = models.TextField(_("referee's reason"), blank=True)
-    scores = models.JSONField(default=list)  # by table position; derived from the inputs
+    # By table position; derived from the inputs, or typed by the referee for a ruling.
+    scores = models.JSONField(default=list)
     version = models.PositiveIntegerField(default=1)
     # The idempotency key of the entry that made this version (a phone's queue resends a deal
     # until it hears back: the same key is recorded once). Kept in the history too.

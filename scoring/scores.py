@@ -15,6 +15,7 @@ from scoring.engine import (
     score_deal,
 )
 from scoring.engine import Deal as EngineDeal
+from scoring.engine import DealError, InvalidDeal
 from scoring.engine.table import active_positions, game_players
 from scoring.models import Deal
 from tournaments.models import Tournament
@@ -51,10 +52,37 @@ def to_engine(deal: Deal, size: int) -> EngineDeal:
     )
 
 
+RULING_LIMIT = 100_000  # far above any deal (a slam garde contre scores under 5,000)
+
+
+def ruling_error(scores, size: int, dealer: int) -> str | None:
+    """Why ``scores`` (by table position) cannot be a referee's ruling, or None: one whole
+    number per seat, each within ±100,000, summing to zero, 0 for the seat sitting out."""
+    if not isinstance(scores, list) or len(scores) != size:
+        return "ruling.seats"
+    if not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
+        return "ruling.seats"
+    if any(abs(s) > RULING_LIMIT for s in scores):
+        return "ruling.range"
+    if size == 5 and scores[dealer] != 0:
+        return "ruling.sitting_out"
+    if sum(scores) != 0:
+        return "ruling.sum"
+    return None
+
+
 def deal_scores(deal: Deal, size: int, rule_set: str) -> list[int]:
-    """Every table position's score for a stored deal (0 for the sitting-out seat)."""
+    """Every table position's score for a stored deal (0 for the sitting-out seat).
+
+    A referee's ruling has no inputs to score: its typed scores are returned when they still
+    make a ruling at this table (a dealer moved by an earlier correction may not)."""
     if deal.kind == Deal.Kind.PASSED:
         return [0] * size
+    if deal.kind == Deal.Kind.RULING:
+        code = ruling_error(deal.scores, size, deal.dealer)
+        if code is not None:
+            raise InvalidDeal([DealError(field="scores", code=code, message=code, params={})])
+        return list(deal.scores)
     result = score_deal(to_engine(deal, size), get_rule_set(rule_set))
     scores = [0] * size
     for index, position in enumerate(active_positions(size, deal.dealer)):
@@ -69,12 +97,13 @@ def score_rows(deal: Deal, size: int, rules) -> list[tuple[int, bool, bool, bool
     """
     active = active_positions(size, deal.dealer)
     played = deal.kind != Deal.Kind.PASSED
-    won = played and deal.points >= rules.thresholds[deal.oudlers]
+    ruled = deal.kind == Deal.Kind.RULING  # no taker: nobody took or made a contract
+    won = played and not ruled and deal.points >= rules.thresholds[deal.oudlers]
     return [
         (
             deal.scores[position],
             played and position in active,
-            played and position == deal.taker,
+            played and not ruled and position == deal.taker,
             won and position == deal.taker,
         )
         for position in range(size)

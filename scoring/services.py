@@ -33,7 +33,14 @@ from scoring.models import (
     SheetSeal,
     Signature,
 )
-from scoring.scores import counted, deal_quota, deal_scores, score_rows
+from scoring.scores import (
+    RULING_LIMIT,
+    counted,
+    deal_quota,
+    deal_scores,
+    ruling_error,
+    score_rows,
+)
 from scoring.sealing import seal_fields
 from scoring.selectors import current_canonical
 from tarot_club.errors import ServiceError
@@ -448,12 +455,14 @@ def deal_record(
     note: str = "",
     reason: str = "",
     seen: SheetSeen | None = None,
+    ruling: list[int] | None = None,
 ) -> Deal:
     """Enter deal ``number`` (``version`` None) or correct it (``version`` = the one edited).
 
     ``deal`` holds the engine inputs in the seats of the players of this deal (the sitting-out
-    dealer excluded); it is None for a passed deal. ``seen``: the sheet as the page read it,
-    which spares reading it again while the sheet is locked when nothing changed since.
+    dealer excluded); it is None for a passed deal and for a referee's ruling, whose scores
+    ``ruling`` gives in the same seats. ``seen``: the sheet as the page read it, which spares
+    reading it again while the sheet is locked when nothing changed since.
     """
     return deal_record_once(
         key="",
@@ -466,6 +475,7 @@ def deal_record(
         note=note,
         reason=reason,
         seen=seen,
+        ruling=ruling,
     ).deal
 
 
@@ -504,6 +514,7 @@ def deal_record_once(
     note: str = "",
     reason: str = "",
     seen: SheetSeen | None = None,
+    ruling: list[int] | None = None,
 ) -> RecordedDeal:
     """:func:`deal_record`, at most once per idempotency ``key`` (a phone resends a deal whose
     answer it never received: the deal it recorded is returned, nothing is written twice).
@@ -534,6 +545,11 @@ def deal_record_once(
             raise ServiceError(
                 _("A deal decided by the referee needs the referee's reason."), field="note"
             )
+        if kind == Deal.Kind.RULING:
+            if actor.is_table:
+                raise ServiceError(_("Only a referee can rule a deal's scores."), field="kind")
+            if not note.strip():
+                raise ServiceError(_("A referee's ruling needs the referee's reason."), field="note")
         existing = next((d for d in deals if d.number == number), None)
         if version is None:
             if existing is not None and key:
@@ -582,8 +598,8 @@ def deal_record_once(
         before = _snapshot(existing) if existing else None
         target.kind = kind
         target.dealer = slot.dealer
-        target.note = note.strip() if kind == Deal.Kind.REFEREE else ""
-        _apply_inputs(target, deal, slot, tournament.rule_set, size)
+        target.note = note.strip() if kind in (Deal.Kind.REFEREE, Deal.Kind.RULING) else ""
+        _apply_inputs(target, deal, slot, tournament.rule_set, size, ruling)
         target.version = (existing.version + 1) if existing else 1
         target.entry_key = key
         target._change_reason = reason or ("created" if existing is None else "corrected")
@@ -611,14 +627,21 @@ def deal_record_once(
 
 
 def _apply_inputs(
-    target: Deal, deal: EngineDeal | None, slot: DealSlot, rule_set: str, size: int
+    target: Deal,
+    deal: EngineDeal | None,
+    slot: DealSlot,
+    rule_set: str,
+    size: int,
+    ruling: list[int] | None = None,
 ) -> None:
-    if target.kind == Deal.Kind.PASSED:
+    if target.kind in (Deal.Kind.PASSED, Deal.Kind.RULING):
         target.taker = target.partner = target.oudlers = target.points = None
         target.contract = target.petit_au_bout = target.slam = ""
         target.handfuls = []
         target.slam_announced = False
         target.scores = [0] * size
+        if target.kind == Deal.Kind.RULING:
+            target.scores = _ruling_scores(ruling, slot, size)
         return
     if deal is None:
         raise ServiceError(_("Enter the deal's contract, taker, oudlers and points."))
@@ -642,6 +665,32 @@ def _apply_inputs(
     target.slam_announced = deal.slam_announced
     target.slam = str(deal.slam) if deal.slam else ""
     target.scores = deal_scores(target, size, rule_set)
+
+
+def _ruling_scores(ruling: list[int] | None, slot: DealSlot, size: int) -> list[int]:
+    """A ruling's scores by table position, from those typed for the players of the deal
+    (0 for the seat sitting out); refused unless they are whole and sum to zero."""
+    if ruling is None or len(ruling) != len(slot.active):
+        raise ServiceError(_("Type one score for each player of this deal."), field="ruling")
+    scores = [0] * size
+    for position, score in zip(slot.active, ruling, strict=True):
+        scores[position] = score
+    code = ruling_error(scores, size, slot.dealer)
+    if code == "ruling.range":
+        raise ServiceError(
+            _("A ruling's score is at most %(limit)d points either way.")
+            % {"limit": RULING_LIMIT},
+            field="ruling",
+        )
+    if code == "ruling.sum":
+        raise ServiceError(
+            _("The scores of a ruling must sum to zero; they sum to %(sum)d. Check them.")
+            % {"sum": sum(scores)},
+            field="ruling",
+        )
+    if code is not None:
+        raise ServiceError(_("Type one score for each player of this deal."), field="ruling")
+    return scores
 
 
 def _snapshot(deal: Deal) -> dict:

@@ -39,7 +39,9 @@ class SheetHandful:
 @dataclass(frozen=True)
 class SheetDeal:
     number: int
-    kind: str  # "played" | "passed" | "referee" (decided by the referee)
+    # "played" | "passed" | "referee" (decided by the referee) | "ruling" (scores ruled by the
+    # referee, no contract)
+    kind: str
     dealer: str = ""  # name
     sitting_out: str = ""  # name of the dead seat at a table of 5, "" otherwise
     taker: str = ""

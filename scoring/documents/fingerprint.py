@@ -198,6 +198,7 @@ _VALUE_LABELS = {
     "played": "jouée",
     "passed": "passée",
     "referee": "décidée par l'arbitre",
+    "ruling": "décision de l'arbitre (scores fixés)",
     "petite": "petite",
     "garde": "garde",
     "garde_sans": "garde sans",

@@ -49,7 +49,7 @@ MONTHS = [
     "novembre",
     "décembre",
 ]
-KINDS = {"played": "jouée", "passed": "passée", "referee": "arbitre"}
+KINDS = {"played": "jouée", "passed": "passée", "referee": "arbitre", "ruling": "décision"}
 
 
 def amendment_title(sheet) -> str:

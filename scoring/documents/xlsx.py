@@ -512,7 +512,7 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
 
 
 def _deal_row(ws: _Sheet, row: int, deal: SheetDeal, lay: SheetLayout) -> None:
-    fill = {"referee": REFEREE_FILL, "passed": PASSED_FILL}.get(deal.kind)
+    fill = {"referee": REFEREE_FILL, "ruling": REFEREE_FILL, "passed": PASSED_FILL}.get(deal.kind)
     _num(ws, row, 1, deal.number, fill=fill, border=BORDER, align=CENTER)
     _text(ws, row, 2, KINDS.get(deal.kind, deal.kind), fill=fill, border=BORDER)
     texts = {
@@ -528,6 +528,8 @@ def _deal_row(ws: _Sheet, row: int, deal: SheetDeal, lay: SheetLayout) -> None:
     }
     if deal.kind == "passed":
         texts[5] = "Donne passée, redistribuée"
+    elif deal.kind == "ruling":
+        texts[5] = "Décision de l'arbitre : scores fixés par l'arbitre"
     for col, value in texts.items():
         font = ITALIC_GREY if deal.kind == "passed" and col == 5 else None
         _text(ws, row, col, value, fill=fill, border=BORDER, font=font)

@@ -342,6 +342,8 @@ def player(request, tournament, registration_id: int):
                 item["passed"] = True
             elif size == 5 and deal.dealer == seat.position:
                 item["sat_out"] = True
+            elif deal.kind == Deal.Kind.RULING:
+                item["ruling"] = True
             else:
                 active = active_positions(size, deal.dealer)
                 result = score_deal(to_engine(deal, size), rules)

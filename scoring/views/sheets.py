@@ -48,7 +48,10 @@ def _initial_from_deal(deal, slot) -> dict:
     """Form values (engine seats of this deal's players) from a stored deal."""
     seat = {position: index for index, position in enumerate(slot.active)}
     initial = {"kind": deal.kind, "version": deal.version, "note": deal.note}
-    if deal.kind != "passed":
+    if deal.kind == "ruling":
+        for index, position in enumerate(slot.active):
+            initial[f"ruling_{index}"] = deal.scores[position]
+    elif deal.kind != "passed":
         initial.update(
             taker=seat.get(deal.taker),
             contract=deal.contract,
@@ -211,6 +214,7 @@ class SheetPage(View):
                 note=data.get("note", ""),
                 reason=data.get("reason", ""),
                 seen=services.SheetSeen(view.sheet.version, view.seats, view.deals),
+                ruling=form.ruling,
             )
         except DealConflict as conflict:
             return DealOutcome(conflict=conflict)
@@ -273,6 +277,8 @@ def _int(value):
 
 
 def _preview(form, names):
+    if form.ruling is not None:
+        return {"ruling": True, "rows": list(zip(names, form.ruling, strict=True))}
     if form.deal is None:
         return {"passed": True}
     result = score_deal(form.deal, form.rules)

@@ -1,8 +1,9 @@
 // Deal forms (table link, referee's sheet, calculator): the small behaviours that save taps and
 // keep errors in view. Everything works without this script; it only makes it quicker.
 //
-// - A passed deal disables the played fields (taker, contract, oudlers, points, bonuses), so
-//   nothing stops the form from being sent and nothing hidden is posted.
+// - A passed deal (or a referee's ruling) disables the played fields (taker, contract, oudlers,
+//   points, bonuses), so nothing stops the form from being sent and nothing hidden is posted;
+//   a ruling's scores are enabled only for a ruling.
 // - After the oudlers tap, the card points field takes the focus (the phone's number pad opens):
 //   taker, contract, oudlers, digits, Enter.
 // - The bonuses section remembers that it was opened (a hidden field), so a live update of the
@@ -18,8 +19,11 @@
   }
 
   function syncKind(form) {
+    var kind = kindOf(form);
     var played = form.querySelector("fieldset[data-played]");
-    if (played) played.disabled = kindOf(form) === "passed";
+    if (played) played.disabled = kind === "passed" || kind === "ruling";
+    var ruling = form.querySelector("fieldset[data-ruling]");
+    if (ruling) ruling.disabled = kind !== "ruling";
   }
 
   function syncBonuses(form) {

@@ -69,7 +69,8 @@ def test_the_sheet_shows_the_right_dealer_for_every_deal(case, client, referee):
 
     # The page: each deal's row says who dealt it.
     html = client.get(reverse("sheet", args=[tournament.slug, sheet.table.pk])).content.decode()
-    wide_rows = re.findall(r'<td class="hide-narrow">(.*?)</td>', html, flags=re.S)
+    body = re.search(r"<tbody>(.*?)</tbody>", html, flags=re.S).group(1)
+    wide_rows = re.findall(r'<td class="hide-narrow">(.*?)</td>', body, flags=re.S)
     shown = [re.search(r'class="dealer"[^>]*>([^<]*)<', row).group(1) for row in wide_rows]
     assert len(shown) == len(kinds)
     for text, last in zip(shown, last_names, strict=True):

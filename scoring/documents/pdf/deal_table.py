@@ -53,6 +53,10 @@ _INPUT_COLUMNS = [
     ("petit", "Petit au\nbout", 14.5),
     ("slam", "Chelem", 15.5),
 ]
+# Deals printed with the referee's reason on a line of their own: a deal the referee decided
+# (its inputs), and a ruling (its scores typed by the referee).
+NOTED = ("referee", "ruling")
+
 _FLEX_WEIGHTS = {"dealer": 1.0, "dead": 1.0, "taker": 1.05, "partner": 1.05, "handfuls": 1.3}
 
 
@@ -144,7 +148,7 @@ def _row_sizing(sheet: SheetData, available: float) -> tuple[float, float]:
     else:
         rows, top = len(sheet.deals), 8.5 * mm
     # Everything but the deal lines: header rows, notes, bilan, check, penalties (estimated).
-    notes = sum(1 for d in sheet.deals if d.kind == "referee") if not sheet.blank else 0
+    notes = sum(1 for d in sheet.deals if d.kind in NOTED) if not sheet.blank else 0
     others = 12 * mm + notes * 5 * mm + 16 * mm
     if sheet.penalties:
         others += (len(sheet.penalties) + 1) * 6.5 * mm
@@ -253,7 +257,7 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
         for deal, cumul in zip(sheet.deals, sheet.running_totals(), strict=True):
             r = len(rows)
             values = {
-                "no": f"{deal.number}*" if deal.kind == "referee" else str(deal.number),
+                "no": f"{deal.number}*" if deal.kind in NOTED else str(deal.number),
                 "dealer": who(deal.dealer, "dealer"),
                 "dead": who(deal.sitting_out, "dead") if show_dead else "",
                 "taker": who(deal.taker, "taker"),
@@ -291,6 +295,15 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
                     row[score_cols[i]] = "—"
                     row[cumul_cols[i]] = str(cumul[i])
             else:
+                if deal.kind == "ruling":
+                    # No contract: the referee ruled the scores directly.
+                    row[taker_col] = "Décision de l'arbitre : scores fixés par l'arbitre"
+                    for c in range(taker_col + 1, n_in):
+                        row[c] = EMPTY
+                    style += [
+                        ("SPAN", (taker_col, r), (n_in - 1, r)),
+                        ("FONT", (taker_col, r), (taker_col, r), ITALIC, font),
+                    ]
                 scores = deal.scores or (0,) * n
                 for i, player in enumerate(players):
                     c = score_cols[i]
@@ -303,15 +316,16 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
                     else:
                         row[c] = signed_number(scores[i])
                     row[cumul_cols[i]] = str(cumul[i])
-                if deal.kind == "referee":
+                if deal.kind in NOTED:
                     style.append(("BACKGROUND", (0, r), (n_in - 1, r), REFEREE_BG))
             rows.append(row)
             heights.append(row_h)
-            if deal.kind == "referee":
+            if deal.kind in NOTED:
                 size = font - 1
                 note = clean(deal.note) or "(motif non précisé)"
+                what = "décidée par l'arbitre" if deal.kind == "referee" else "décision de l'arbitre"
                 lines = wrap_lines(
-                    f"* Donne {deal.number} décidée par l'arbitre — motif : {note}",
+                    f"* Donne {deal.number} {what} — motif : {note}",
                     ITALIC,
                     size,
                     width - 6,
