@@ -9,13 +9,14 @@ from __future__ import annotations
 from scoring.engine import (
     Camp,
     Contract,
+    DealError,
     Handful,
     HandfulSize,
+    InvalidDeal,
     get_rule_set,
     score_deal,
 )
 from scoring.engine import Deal as EngineDeal
-from scoring.engine import DealError, InvalidDeal
 from scoring.engine.table import active_positions, game_players
 from scoring.models import Deal
 from tournaments.models import Tournament

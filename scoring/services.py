@@ -549,7 +549,9 @@ def deal_record_once(
             if actor.is_table:
                 raise ServiceError(_("Only a referee can rule a deal's scores."), field="kind")
             if not note.strip():
-                raise ServiceError(_("A referee's ruling needs the referee's reason."), field="note")
+                raise ServiceError(
+                    _("A referee's ruling needs the referee's reason."), field="note"
+                )
         existing = next((d for d in deals if d.number == number), None)
         if version is None:
             if existing is not None and key:
@@ -678,8 +680,7 @@ def _ruling_scores(ruling: list[int] | None, slot: DealSlot, size: int) -> list[
     code = ruling_error(scores, size, slot.dealer)
     if code == "ruling.range":
         raise ServiceError(
-            _("A ruling's score is at most %(limit)d points either way.")
-            % {"limit": RULING_LIMIT},
+            _("A ruling's score is at most %(limit)d points either way.") % {"limit": RULING_LIMIT},
             field="ruling",
         )
     if code == "ruling.sum":

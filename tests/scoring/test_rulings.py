@@ -40,7 +40,7 @@ def _table(players: int, referee, deals: int = 2):
 
 
 def test_a_ruling_stores_the_typed_scores_and_counts_as_a_deal(referee):
-    tournament, sheet, _ = _table(4, referee)
+    _, sheet, _ = _table(4, referee)
     deal_record(sheet=sheet, number=1, kind="played", deal=legal(), actor=TABLE)
     ruled = deal_record(
         sheet=sheet,

@@ -323,7 +323,9 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
             if deal.kind in NOTED:
                 size = font - 1
                 note = clean(deal.note) or "(motif non précisé)"
-                what = "décidée par l'arbitre" if deal.kind == "referee" else "décision de l'arbitre"
+                what = (
+                    "décidée par l'arbitre" if deal.kind == "referee" else "décision de l'arbitre"
+                )
                 lines = wrap_lines(
                     f"* Donne {deal.number} {what} — motif : {note}",
                     ITALIC,
