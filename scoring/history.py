@@ -168,6 +168,15 @@ def _signed(event, names) -> str:
     }
 
 
+def _time_called(event, names) -> str:
+    played = int(event.data.get("played", 0))
+    return ngettext(
+        "Time called by %(who)s at %(time)s: the table stopped after %(n)s deal",
+        "Time called by %(who)s at %(time)s: the table stopped after %(n)s deals",
+        played,
+    ) % {"who": who(event), "time": clock(event.at), "n": played}
+
+
 def _other(event, names) -> str:
     label = EVENT_LABELS.get(event.action)
     what = str(label) if label else _("Change")
@@ -185,6 +194,7 @@ WRITERS: dict[str, Callable[[object, Sequence[str]], str]] = {
     "paper_totals": _paper_totals,
     "penalty": _penalty,
     "signed": _signed,
+    "time_called": _time_called,
 }
 
 

@@ -27,6 +27,7 @@ EVENT_LABELS = {
     "paper_totals": _("Paper totals entered"),
     "penalty": _("Penalty"),
     "signed": _("Signed"),
+    "time_called": _("Time called"),
 }
 
 

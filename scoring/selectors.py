@@ -81,6 +81,15 @@ class SheetView:
         return totals
 
     @property
+    def time_up(self) -> bool:
+        """A timed round: time was called before this table played all its deals."""
+        return (
+            not self.sheet.paper_mode
+            and self.table.round.time_called_at is not None
+            and self.counted < self.quota
+        )
+
+    @property
     def played(self) -> list[int]:
         """Deals each table position played (not passed, not sitting out at a table of 5)."""
         counts = [0] * self.size
@@ -243,6 +252,7 @@ def sheet_data(
         verification_url="" if blank else verification_url,
         blank=blank,
         paper_totals=() if blank or not sheet.paper_mode else tuple(sheet.paper_totals),
+        time_up=not blank and view.time_up,
     )
 
 

@@ -343,7 +343,11 @@ def _refresh_status(
         complete = len(sheet.paper_totals) == size and sum(sheet.paper_totals) == 0
         started = bool(sheet.paper_totals)
     else:
-        complete = counted(deals, tournament) >= deal_quota(tournament, size)
+        # A timed round whose time was called: the table stopped where it was.
+        complete = (
+            counted(deals, tournament) >= deal_quota(tournament, size)
+            or table.round.time_called_at is not None
+        )
         started = bool(deals)
     # A signed sheet stays signed (any change amends it first); an amended one stays amended
     # while complete, but one missing a deal is back in progress: it neither counts in the
@@ -421,6 +425,8 @@ def next_deal_number(sheet: ScoreSheet, deals: list[Deal], size: int) -> int | N
     tournament = sheet.table.round.tournament
     if counted(deals, tournament) >= deal_quota(tournament, size):
         return None
+    if sheet.table.round.time_called_at is not None:
+        return None  # time was called: the table stopped where it was
     return (max((d.number for d in deals), default=0)) + 1
 
 
@@ -955,3 +961,33 @@ def round_close_check(*, round_: Round, reason: str) -> None:
             % {"tables": ", ".join(str(n) for n in unsigned)},
             field="reason",
         )
+
+
+def round_call_time(*, round_: Round, actor: Actor) -> Round:
+    """A timed round: the referee calls time and every table stops where it is. Each sheet is
+    then complete with the deals it has (the players sign it as usual); no new deal can be
+    entered, corrections still can. The round is locked first, then its sheets by id."""
+    if actor.is_table:
+        raise ServiceError(_("Only a referee can call time."))
+    with transaction.atomic():
+        round_ = lock_round(round_.pk)
+        _refuse_if_closed(round_)
+        tournament = round_.tournament
+        if not tournament.timed_rounds:
+            raise ServiceError(_("This tournament does not play timed rounds."))
+        if round_.time_called_at is not None:
+            raise ServiceError(_("Time was already called on this round."))
+        round_.time_called_at = timezone.now()
+        round_.save(update_fields=["time_called_at"])
+        for sheet in lock_round_sheets(round_):
+            if sheet.status not in (ScoreSheet.Status.NOT_STARTED, ScoreSheet.Status.IN_PROGRESS):
+                continue  # finished before time was called: nothing changes
+            sheet.table.round = round_
+            status_before = sheet.status
+            seats = sheet_seats(sheet)
+            deals = list(sheet.deals.all())
+            if not sheet.paper_mode:
+                _log(sheet, actor, "time_called", played=counted(deals, tournament))
+            _refresh_status(sheet, seats, deals, status_before=status_before)
+        _touch(tournament.pk)
+    return round_

@@ -19,6 +19,7 @@ class TournamentForm(forms.ModelForm):
             "odd_tables",
             "seating_priority",
             "passed_deals_count",
+            "timed_rounds",
             "rule_set",
             "visibility",
             "tie_breaks",

@@ -219,6 +219,11 @@ class Tournament(models.Model):
     passed_deals_count = models.BooleanField(
         _("passed deals count toward the quota"), default=False
     )
+    timed_rounds = models.BooleanField(
+        _("timed rounds: the deals per round are a maximum"),
+        default=False,
+        help_text=_("The referee calls time on a round; tables stop where they are."),
+    )
     rule_set = models.CharField(
         _("rules"),
         max_length=40,
@@ -420,6 +425,8 @@ class Round(models.Model):
     seed = models.PositiveIntegerField(_("seating seed"), default=0)
     closed_at = models.DateTimeField(null=True, blank=True)
     close_reason = models.TextField(_("reason for closing with unsigned sheets"), blank=True)
+    # A timed round: when the referee called time (tables stop where they are).
+    time_called_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]

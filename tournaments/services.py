@@ -64,6 +64,7 @@ def tournament_create(
     rounds: int = 5,
     deals_per_round: int = 4,
     passed_deals_count: bool = False,
+    timed_rounds: bool = False,
     rule_set: str = "fft",
     visibility: str = Tournament.Visibility.DURING_PLAY,
     tie_breaks: str = "",
@@ -82,6 +83,7 @@ def tournament_create(
         rounds=rounds,
         deals_per_round=deals_per_round,
         passed_deals_count=passed_deals_count,
+        timed_rounds=timed_rounds,
         rule_set=rule_set,
         visibility=visibility,
         tie_breaks=tie_breaks,
@@ -108,7 +110,13 @@ def tournament_delete(*, tournament: Tournament) -> None:
     tournament.delete()
 
 
-LOCKED_ONCE_SEATED = ("format", "deals_per_round", "passed_deals_count", "rule_set")
+LOCKED_ONCE_SEATED = (
+    "format",
+    "deals_per_round",
+    "passed_deals_count",
+    "timed_rounds",
+    "rule_set",
+)
 
 
 @transaction.atomic

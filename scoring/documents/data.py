@@ -105,6 +105,8 @@ class SheetData:
     verification_url: str = ""  # absolute URL of the public verification page
     blank: bool = False  # a pre-filled sheet with empty deal lines for a paper table
     paper_totals: tuple[int, ...] = ()  # paper mode: only round totals typed by the referee
+    # A timed round: time was called before this table played its deals ("temps écoulé").
+    time_up: bool = False
 
     def running_totals(self) -> list[tuple[int, ...]]:
         """Cumulative scores after each deal, in player order."""

@@ -318,6 +318,8 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
     status = "Feuille vierge" if data.blank else STATUSES.get(data.status, data.status)
     if data.paper_totals and not data.blank:
         status += " — tenue sur papier (bilans reportés)"
+    if data.time_up:
+        status += f" — temps écoulé ({len(data.deals)} donnes)"
     labels: list[tuple[str, Any]] = [
         ("Tournoi", data.tournament),
         ("Date", data.tournament_date),

@@ -16,6 +16,7 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
+from scoring import services as scoring_services
 from scoring.selectors import round_dashboard, seating_plan
 from tarot_club.errors import ServiceError
 from tournaments import services
@@ -86,6 +87,15 @@ class RoundActionView(RoundMixin, TemplateView):
                 form.is_valid()
                 services.round_close(round_=round_, reason=form.cleaned_data.get("reason", ""))
                 messages.success(request, _("Round %(n)d is closed.") % {"n": round_.number})
+            elif action == "call_time":
+                scoring_services.round_call_time(
+                    round_=round_, actor=scoring_services.Actor.staff(request.user, request.path)
+                )
+                messages.success(
+                    request,
+                    _("Time called on round %(n)d: the tables stop where they are.")
+                    % {"n": round_.number},
+                )
             elif action == "reopen":
                 services.round_reopen(round_=round_)
                 messages.success(request, _("Round %(n)d is open again.") % {"n": round_.number})

@@ -198,6 +198,8 @@ class _SheetHead(Flowable):
             status = STATUSES.get(sheet.status, clean(sheet.status))
             if sheet.paper_totals:
                 status += " · tenue sur papier (bilans reportés)"
+            if sheet.time_up:
+                status += f" · temps écoulé ({len(sheet.deals)} donnes)"
         y = h - 14.6 * mm
         x = 0.0
         for text, font in (
