@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0003_club_seasons'),
+        ('tournaments', '0004_tournament_odd_tables_seating_priority'),
     ]
 
     operations = [
