@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0004_tournament_odd_tables_seating_priority'),
+        ('tournaments', '0005_seat_requests'),
     ]
 
     operations = [

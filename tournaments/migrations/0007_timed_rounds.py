@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0005_deals_at_five_help'),
+        ('tournaments', '0006_deals_at_five_help'),
     ]
 
     operations = [
