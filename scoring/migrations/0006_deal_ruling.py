@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0004_pin_attempt_registration'),
+        ('scoring', '0005_seal_signature'),
     ]
 
     operations = [
