@@ -305,7 +305,7 @@ def play_round_fast(round_: Round, rng: random.Random) -> int:
                         action="signed",
                         page=actor.page[:200],
                         reason="",
-                        data={"player": seat.registration.player.full_name, "method": "pin"},
+                        data={"player": seat.registration.full_name, "method": "pin"},
                     )
                 )
         # Events in the order the services log them: a sheet's deals, then its signatures.
@@ -326,15 +326,15 @@ def play_round_fast(round_: Round, rng: random.Random) -> int:
 def _snapshot_of(tournament: Tournament) -> dict:
     """Everything that must be equal between two builds, with ids replaced by licences."""
     licence = dict(
-        Registration.objects.filter(tournament=tournament).values_list("pk", "player__licence")
+        Registration.objects.filter(tournament=tournament).values_list("pk", "licence")
     )
     out: dict = {}
     out["registrations"] = sorted(
         Registration.objects.filter(tournament=tournament).values_list(
-            "player__licence",
-            "player__last_name",
-            "player__first_name",
-            "player__club__name",
+            "licence",
+            "last_name",
+            "first_name",
+            "club_name",
             "status",
         )
     )

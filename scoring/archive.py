@@ -127,9 +127,7 @@ def _deal_dict(deal) -> dict:
 
 
 def export_tournament(tournament: Tournament) -> dict:
-    registrations = list(
-        Registration.objects.filter(tournament=tournament).select_related("player__club", "team")
-    )
+    registrations = list(Registration.objects.filter(tournament=tournament).select_related("team"))
     archive: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -149,10 +147,10 @@ def export_tournament(tournament: Tournament) -> dict:
         "registrations": [
             {
                 "key": r.pk,
-                "first_name": r.player.first_name,
-                "last_name": r.player.last_name,
-                "club": r.player.club.name if r.player.club else "",
-                "licence": r.player.licence,
+                "first_name": r.first_name,
+                "last_name": r.last_name,
+                "club": r.club_name,
+                "licence": r.licence,
                 "team": r.team_id,
                 "status": r.status,
                 "pin": r.pin,
@@ -520,6 +518,11 @@ def _import_registration(r: Value, tournament: Tournament, teams: dict) -> Regis
     return Registration.objects.create(
         tournament=tournament,
         player=player,
+        # The tournament's own record, as it was printed and sealed at its origin.
+        first_name=first_name,
+        last_name=last_name,
+        club_name=club_name,
+        licence=licence,
         team=teams[team_key] if team_key is not None else None,
         status=status,
         pin=pin,

@@ -44,9 +44,7 @@ class SheetView:
     def penalties(self) -> list[Penalty]:
         if self.loaded_penalties is None:
             self.loaded_penalties = list(
-                Penalty.objects.filter(sheet=self.sheet).select_related(
-                    "referee", "registration__player"
-                )
+                Penalty.objects.filter(sheet=self.sheet).select_related("referee", "registration")
             )
         return self.loaded_penalties
 
@@ -157,7 +155,7 @@ def sheet_view(sheet: int | ScoreSheet) -> SheetView:
         sheet = ScoreSheet.objects.select_related(*SHEET_WITH_TOURNAMENT).get(pk=sheet)
     seats = list(
         Seat.objects.filter(table_id=sheet.table_id)
-        .select_related("registration__player__club", "registration__team")
+        .select_related("registration__team")
         .order_by("position")
     )
     deals = list(Deal.objects.filter(sheet=sheet).order_by("number"))
@@ -169,7 +167,7 @@ def sheet_view(sheet: int | ScoreSheet) -> SheetView:
         deals=deals,
         quota=deal_quota(table.round.tournament, len(seats)),
     )
-    view.names = [s.registration.player.full_name for s in seats]
+    view.names = [s.registration.full_name for s in seats]
     return view
 
 
@@ -188,8 +186,8 @@ def sheet_data(
         doc.SheetPlayer(
             seat=SEAT_LETTERS[s.position],
             name=names[i],
-            club=s.registration.player.club.name if s.registration.player.club else "",
-            licence=s.registration.player.licence,
+            club=s.registration.club_name,
+            licence=s.registration.licence,
         )
         for i, s in enumerate(view.seats)
     )
@@ -230,7 +228,7 @@ def sheet_data(
         if blank
         else tuple(
             doc.SheetPenalty(
-                player=reg_names.get(p.registration_id) or p.registration.player.full_name,
+                player=reg_names.get(p.registration_id) or p.registration.full_name,
                 amount=p.amount,
                 reason=p.reason,
                 referee=account_name(p.referee),
@@ -281,7 +279,7 @@ def round_dashboard(round_: Round) -> list[TableState]:
         .prefetch_related(
             Prefetch(
                 "seats",
-                queryset=Seat.objects.select_related("registration__player").order_by("position"),
+                queryset=Seat.objects.select_related("registration").order_by("position"),
             )
         )
         .annotate(
@@ -305,7 +303,7 @@ def round_dashboard(round_: Round) -> list[TableState]:
         states.append(
             TableState(
                 table=table,
-                names=[s.registration.player.full_name for s in seats],
+                names=[s.registration.full_name for s in seats],
                 status=table.sheet.status,
                 deals=played,
                 quota=deal_quota(tournament, len(seats)),
@@ -326,7 +324,7 @@ def sheet_views_bulk(tables) -> list[SheetView]:
     seats: dict[int, list[Seat]] = {}
     for seat in (
         Seat.objects.filter(table_id__in=table_ids)
-        .select_related("registration__player__club")
+        .select_related("registration")
         .order_by("position")
     ):
         seats.setdefault(seat.table_id, []).append(seat)
@@ -335,7 +333,7 @@ def sheet_views_bulk(tables) -> list[SheetView]:
         deals.setdefault(deal.sheet_id, []).append(deal)
     penalties: dict[int, list[Penalty]] = {}
     for penalty in Penalty.objects.filter(sheet_id__in=sheet_ids).select_related(
-        "referee", "registration__player"
+        "referee", "registration"
     ):
         penalties.setdefault(penalty.sheet_id, []).append(penalty)
     signatures: dict[int, list[Signature]] = {}
@@ -353,7 +351,7 @@ def sheet_views_bulk(tables) -> list[SheetView]:
             loaded_penalties=penalties.get(table.sheet.pk, []),
             loaded_signatures=signatures.get(table.sheet.pk, []),
         )
-        view.names = [s.registration.player.full_name for s in at_table]
+        view.names = [s.registration.full_name for s in at_table]
         views.append(view)
     return views
 
@@ -361,8 +359,8 @@ def sheet_views_bulk(tables) -> list[SheetView]:
 def seat_names(table: Table) -> list[str]:
     """The players' names at a table, by position (what the event log's positions refer to)."""
     return [
-        seat.registration.player.full_name
-        for seat in table.seats.select_related("registration__player").order_by("position")
+        seat.registration.full_name
+        for seat in table.seats.select_related("registration").order_by("position")
     ]
 
 
@@ -406,9 +404,7 @@ def round_tables(round_: Round) -> list[Table]:
         .prefetch_related(
             Prefetch(
                 "seats",
-                queryset=Seat.objects.select_related(
-                    "registration__player__club", "registration__team"
-                ).order_by("position"),
+                queryset=Seat.objects.select_related("registration__team").order_by("position"),
             )
         )
         .order_by("number")
@@ -430,13 +426,11 @@ def seating_plan(round_: Round, *, request=None, with_links: bool = False) -> do
                 players=tuple(
                     doc.SheetPlayer(
                         seat=SEAT_LETTERS[seat.position],
-                        name=seat.registration.player.full_name,
-                        club=seat.registration.player.club.name
-                        if seat.registration.player.club
-                        else "",
-                        licence=seat.registration.player.licence,
-                        last_name=seat.registration.player.last_name,
-                        first_name=seat.registration.player.first_name,
+                        name=seat.registration.full_name,
+                        club=seat.registration.club_name,
+                        licence=seat.registration.licence,
+                        last_name=seat.registration.last_name,
+                        first_name=seat.registration.first_name,
                     )
                     for seat in table.seats.all()
                 ),

@@ -806,7 +806,7 @@ def penalty_add(
             actor,
             "penalty",
             reason=reason,
-            player=registration.player.full_name,
+            player=registration.full_name,
             amount=amount,
         )
         _touch(sheet.table.round.tournament_id)
@@ -853,7 +853,7 @@ def sheet_sign_with_pin(
                     "Too many wrong PINs for %(name)s: wait %(minutes)d minutes, or ask the "
                     "referee to record the signatures of the paper sheet."
                 )
-                % {"name": registration.player.full_name, "minutes": PIN_LOCKOUT.seconds // 60}
+                % {"name": registration.full_name, "minutes": PIN_LOCKOUT.seconds // 60}
             )
         _signable(sheet)
         if not hmac.compare_digest(pin.strip().encode(), registration.pin.encode()):
@@ -863,18 +863,16 @@ def sheet_sign_with_pin(
         else:
             wrong = False
     if wrong:
-        raise ServiceError(_("Wrong PIN for %(name)s.") % {"name": registration.player.full_name})
+        raise ServiceError(_("Wrong PIN for %(name)s.") % {"name": registration.full_name})
     with transaction.atomic():
         sheet = _lock_sheet(sheet.pk)
         _signable(sheet)
         if sheet.signatures.filter(registration=registration, superseded_at__isnull=True).exists():
-            raise ServiceError(
-                _("%(name)s has already signed.") % {"name": registration.player.full_name}
-            )
+            raise ServiceError(_("%(name)s has already signed.") % {"name": registration.full_name})
         signature = Signature.objects.create(
             sheet=sheet, registration=registration, method=Signature.Method.PIN
         )
-        _log(sheet, actor, "signed", player=registration.player.full_name, method="pin")
+        _log(sheet, actor, "signed", player=registration.full_name, method="pin")
         _complete_signing(sheet)
     return signature
 

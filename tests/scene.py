@@ -116,7 +116,7 @@ def build_scene() -> Scene:
 
     # Table 3: one deal, then a penalty; never signed.
     _play(penalised.sheet, rng, 1, table_link)
-    player = penalised.seats.select_related("registration__player").first().registration
+    player = penalised.seats.select_related("registration").first().registration
     penalty_add(
         sheet=ScoreSheet.objects.get(pk=penalised.sheet.pk),
         registration=player,
@@ -133,7 +133,7 @@ def build_scene() -> Scene:
         token=ScoreSheet.objects.get(pk=amended.sheet.pk).token,
         registration=player.pk,
         verification_code=code or "",
-        search=player.player.last_name,
+        search=player.last_name,
     )
 
 

@@ -104,7 +104,7 @@ class SwapForm(forms.Form):
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
-        queryset = Registration.objects.filter(tournament=tournament).select_related("player")
+        queryset = Registration.objects.filter(tournament=tournament)
         self.fields["first"].queryset = queryset
         self.fields["second"].queryset = queryset
 

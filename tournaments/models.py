@@ -377,7 +377,13 @@ def new_pin() -> str:
 
 
 class Registration(models.Model):
-    """A player entered in a tournament: presence on the day, team, and signing PIN."""
+    """A player entered in a tournament: presence on the day, team, and signing PIN.
+
+    The player's name, club and licence are copied here when they register (or when the
+    organiser corrects this tournament's record): everything the tournament shows, prints,
+    seals and archives reads this copy, never the shared :class:`Player`, so that a later
+    tournament (a new club, another organiser's typing) never rewrites an earlier one.
+    """
 
     class Status(models.TextChoices):
         REGISTERED = "registered", _("Registered")
@@ -389,6 +395,11 @@ class Registration(models.Model):
         Tournament, on_delete=models.CASCADE, related_name="registrations"
     )
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    # The player as this tournament knows them (same limits as Player and Club).
+    first_name = models.CharField(_("first name"), max_length=80, blank=True)
+    last_name = models.CharField(_("last name"), max_length=80)
+    club_name = models.CharField(_("club"), max_length=120, blank=True)
+    licence = models.CharField(_("FFT licence"), max_length=20, blank=True)
     team = models.ForeignKey(
         Team, null=True, blank=True, on_delete=models.PROTECT, related_name="members"
     )
@@ -400,7 +411,7 @@ class Registration(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["player__last_name", "player__first_name"]
+        ordering = ["last_name", "first_name"]
         verbose_name = _("registration")
         verbose_name_plural = _("registrations")
         constraints = [
@@ -410,7 +421,20 @@ class Registration(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.player.full_name
+        return self.full_name
+
+    @property
+    def full_name(self) -> str:
+        return Player.name_of(self.first_name, self.last_name)
+
+    def copy_player(self, player: Player, club_name: str | None = None) -> None:
+        """Take the player's name, club and licence as they are now (``club_name`` when the
+        caller already has it: no query for the club)."""
+        self.first_name, self.last_name = player.first_name, player.last_name
+        self.licence = player.licence
+        if club_name is None:
+            club_name = player.club.name if player.club_id else ""
+        self.club_name = club_name
 
 
 class Round(models.Model):

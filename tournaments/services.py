@@ -236,11 +236,21 @@ def _player_for(tournament: Tournament, row: PlayerRow) -> Player:
             licence=row.licence.strip(),
         )
     elif club and player.club_id != club.pk:
+        # The register follows the player's new club for the tournaments to come; the
+        # tournaments they played keep the club of their registration (nothing to refresh).
         player.club = club
         player.save(update_fields=["club"])
-        # Their other tournaments show the club too: their pages and standings must follow.
-        Tournament.objects.filter(registrations__player=player).update(changed_at=timezone.now())
     return player
+
+
+def _snapshot(registration: Registration, player: Player, row: PlayerRow) -> Registration:
+    """This tournament's record of the player: the name as typed (the licence's holder has
+    the same name, ignoring case), the club typed or else the player's, the licence."""
+    registration.first_name = row.first_name.strip() or player.first_name
+    registration.last_name = row.last_name.strip() or player.last_name
+    registration.licence = player.licence
+    registration.club_name = row.club.strip() or (player.club.name if player.club_id else "")
+    return registration
 
 
 def _touch(tournament: Tournament) -> None:
@@ -322,12 +332,17 @@ def player_register(
             _("In a team tournament, players register with their team."), field="team"
         )
     player = _player_for(tournament, row)
-    registration = Registration.objects.create(
-        tournament=tournament,
-        player=player,
-        team=team,
-        status=Registration.Status.PRESENT if present else Registration.Status.REGISTERED,
+    registration = _snapshot(
+        Registration(
+            tournament=tournament,
+            player=player,
+            team=team,
+            status=Registration.Status.PRESENT if present else Registration.Status.REGISTERED,
+        ),
+        player,
+        row,
     )
+    registration.save()
     _touch(tournament)
     return registration
 
@@ -511,8 +526,8 @@ def players_import_preview(
     }
     registered = set(
         Registration.objects.filter(tournament=tournament)
-        .exclude(player__licence="")
-        .values_list("player__licence", flat=True)
+        .exclude(licence="")
+        .values_list("licence", flat=True)
     )
     existing_teams = set(Team.objects.filter(tournament=tournament).values_list("name", flat=True))
     for line, cells in enumerate(table[1:], start=2):
@@ -616,12 +631,9 @@ def _register_in_bulk(tournament: Tournament, rows: list[PlayerRow]) -> None:
             moved.append(player)
         players.append(player)
     Player.objects.bulk_create(new_players)
-    if moved:
+    if moved:  # the register follows; their past tournaments keep their own record
         Player.objects.bulk_update(moved, ["club"])
-        # Their other tournaments show the club too: their pages and standings must follow.
-        Tournament.objects.filter(registrations__player__in=[p.pk for p in moved]).update(
-            changed_at=timezone.now()
-        )
+    club_names = {club.pk: name for name, club in clubs.items()}
     teams: dict[str, Team] = {}
     if tournament.is_team_event:
         names = list(dict.fromkeys(row.team for row in rows))
@@ -634,6 +646,10 @@ def _register_in_bulk(tournament: Tournament, rows: list[PlayerRow]) -> None:
                 player=player,
                 team=teams.get(row.team),
                 status=Registration.Status.REGISTERED,
+                first_name=row.first_name.strip() or player.first_name,
+                last_name=row.last_name.strip() or player.last_name,
+                licence=player.licence,
+                club_name=row.club.strip() or club_names.get(player.club_id, ""),
             )
             for row, player in zip(rows, players, strict=True)
         ],
@@ -901,10 +917,7 @@ def round_quality(round_: Round) -> RoundQuality:
     history = seating_history(tournament, before=round_.number)
     teams = _teams_of(tournament)
     quality = seating.round_quality(tables, history, teams, tournament.odd_tables)
-    names = {
-        r.pk: r.player.full_name
-        for r in Registration.objects.filter(tournament=tournament).select_related("player")
-    }
+    names = {r.pk: r.full_name for r in Registration.objects.filter(tournament=tournament)}
     return RoundQuality(
         sizes=quality["sizes"],
         repeats=[(names[a], names[b], times) for a, b, times in quality["repeats"]],
@@ -935,10 +948,7 @@ def swap_warnings(*, round_: Round, first: Registration, second: Registration) -
     teams = _teams_of(round_.tournament)
     before = seating.round_quality(tables, history, teams)
     after = seating.round_quality(swapped, history, teams)
-    names = {
-        r.pk: r.player.full_name
-        for r in Registration.objects.filter(tournament=round_.tournament).select_related("player")
-    }
+    names = {r.pk: r.full_name for r in Registration.objects.filter(tournament=round_.tournament)}
     warnings = SwapWarnings(repeats=[], teammates=[])
     old_repeats = {frozenset((a, b)) for a, b, _ in before["repeats"]}
     for a, b, times in after["repeats"]:
@@ -1002,9 +1012,7 @@ def seats_swap(
                 )
             )
             if newcomer.status != Registration.Status.PRESENT:
-                raise ServiceError(
-                    _("%(name)s is not checked in.") % {"name": newcomer.player.full_name}
-                )
+                raise ServiceError(_("%(name)s is not checked in.") % {"name": newcomer.full_name})
             seated.registration = newcomer
             try:
                 seated.save(update_fields=["registration"])
@@ -1076,20 +1084,16 @@ def registrations_matching(tournament: Tournament, query: str) -> list[Registrat
         pk
         for pk, first_name, last_name, licence in Registration.objects.filter(
             tournament=tournament
-        ).values_list("pk", "player__first_name", "player__last_name", "player__licence")
+        ).values_list("pk", "first_name", "last_name", "licence")
         if folding.matches(folded, first_name, last_name)
         or (licence and folding.fold(licence) == folded)
     ]
-    return list(
-        Registration.objects.filter(pk__in=found[:SEARCH_RESULTS]).select_related("player__club")
-    )
+    return list(Registration.objects.filter(pk__in=found[:SEARCH_RESULTS]))
 
 
 def registrations_for_page(tournament: Tournament):
     """The registrations of a tournament with what the players page shows, in one query."""
-    return Registration.objects.filter(tournament=tournament).select_related(
-        "player", "player__club", "team"
-    )
+    return Registration.objects.filter(tournament=tournament).select_related("team")
 
 
 def pin_slips(tournament: Tournament, registrations=None) -> doc.PinSlips:
@@ -1097,17 +1101,15 @@ def pin_slips(tournament: Tournament, registrations=None) -> doc.PinSlips:
     tournament when ``registrations`` is None), by last name. The only document with PINs."""
     if registrations is None:
         registrations = Registration.objects.filter(tournament=tournament)
-    rows = registrations.select_related("player__club", "team").order_by(
-        "player__last_name", "player__first_name", "pk"
-    )
+    rows = registrations.select_related("team").order_by("last_name", "first_name", "pk")
     return doc.PinSlips(
         tournament=tournament.name,
         tournament_date=tournament.date,
         slips=tuple(
             doc.PinSlip(
-                name=r.player.full_name,
+                name=r.full_name,
                 pin=r.pin,
-                club=r.player.club.name if r.player.club else "",
+                club=r.club_name,
                 team=r.team.name if r.team else "",
             )
             for r in rows

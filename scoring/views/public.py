@@ -308,7 +308,7 @@ def find_me(request, tournament):
 @public_page
 def player(request, tournament, registration_id: int):
     registration = get_object_or_404(
-        Registration.objects.select_related("player__club", "team"),
+        Registration.objects.select_related("team"),
         pk=registration_id,
         tournament=tournament,
     )
@@ -322,9 +322,7 @@ def player(request, tournament, registration_id: int):
     for table_id, first_name, last_name in (
         Seat.objects.filter(table_id__in=[s.table_id for s in seats])
         .order_by("position")
-        .values_list(
-            "table_id", "registration__player__first_name", "registration__player__last_name"
-        )
+        .values_list("table_id", "registration__first_name", "registration__last_name")
     ):
         table_names.setdefault(table_id, []).append(Player.name_of(first_name, last_name))
     deals_by_sheet: dict[int, list[Deal]] = {}

@@ -244,7 +244,7 @@ class SheetPage(View):
             except ServiceError as error:
                 form.add_error("pin", str(error))
             else:
-                name = seat.registration.player.full_name
+                name = seat.registration.full_name
                 # « Signature d'Élodie Leroy enregistrée. »
                 messages.success(
                     request, _("Signature %(of_name)s recorded.") % {"of_name": of_person(name)}

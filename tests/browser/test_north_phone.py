@@ -69,8 +69,8 @@ def table_of_four(names=NAMES, *, deals: int = 4):
 
 def seat_names(sheet) -> list[str]:
     return [
-        s.registration.player.full_name
-        for s in sheet.table.seats.select_related("registration__player").order_by("position")
+        s.registration.full_name
+        for s in sheet.table.seats.select_related("registration").order_by("position")
     ]
 
 
@@ -266,12 +266,12 @@ def test_a_wrong_pin_is_said_once_next_to_the_pin_in_view(phone_at, shot):
     page = phone_at(390).new_page()
     page.goto(f"/table/{sheet.token}/")
     sign = page.locator("#sign form")
-    seat = sheet.table.seats.select_related("registration__player").get(position=1)
+    seat = sheet.table.seats.select_related("registration").get(position=1)
     sign.locator("select[name=registration]").select_option(str(seat.registration_id))
     sign.locator("input[name=pin]").fill("000000" if seat.registration.pin != "000000" else "1")
     with page.expect_navigation():
         sign.locator("button[type=submit]").tap()
-    message = fr("Wrong PIN for %(name)s.") % {"name": seat.registration.player.full_name}
+    message = fr("Wrong PIN for %(name)s.") % {"name": seat.registration.full_name}
     error_in_view_and_focused(page, message, "#sign input[name=pin]")
     shot(page, "wrong-pin")
 
@@ -282,8 +282,8 @@ def test_signing_in_french_elides_before_a_vowel(phone_at):
     page = phone_at(390).new_page()
     page.goto(f"/table/{sheet.token}/")
     sign = page.locator("#sign form")
-    seat = sheet.table.seats.select_related("registration__player").get(position=1)
-    assert seat.registration.player.first_name == "Élodie"
+    seat = sheet.table.seats.select_related("registration").get(position=1)
+    assert seat.registration.first_name == "Élodie"
     sign.locator("select[name=registration]").select_option(str(seat.registration_id))
     sign.locator("input[name=pin]").fill(seat.registration.pin)
     with page.expect_navigation():
@@ -291,7 +291,7 @@ def test_signing_in_french_elides_before_a_vowel(phone_at):
     success = page.locator("ul.messages li.success")
     expect(success).to_have_text("Signature d'Élodie Leroy enregistrée.")
     # ...and not before a consonant.
-    seat = sheet.table.seats.select_related("registration__player").get(position=0)
+    seat = sheet.table.seats.select_related("registration").get(position=0)
     sign = page.locator("#sign form")
     sign.locator("select[name=registration]").select_option(str(seat.registration_id))
     sign.locator("input[name=pin]").fill(seat.registration.pin)

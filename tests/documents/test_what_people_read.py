@@ -149,7 +149,7 @@ def test_the_fifth_seat_has_one_name_everywhere(organiser, client, scene):
     fives = list(Table.objects.filter(round__number=2, seats__position=4).distinct())
     assert fives, "the scene has a table of five"
     table = fives[0]
-    fifth = Seat.objects.get(table=table, position=4).registration.player.full_name
+    fifth = Seat.objects.get(table=table, position=4).registration.full_name
     texts = {
         "public home": client.get(f"/t/{scene.slug}/").content.decode(),
         "public round": client.get(f"/t/{scene.slug}/position/2/").content.decode(),
@@ -195,7 +195,7 @@ def test_the_printed_alphabetical_list_sorts_by_last_name(organiser, scene):
     first = next(i for i, p in enumerate(pages) if "Liste alphabétique" in p)
     listing = "\n".join(pages[first:])
     seats = Seat.objects.filter(table__round__number=2, table__round__tournament__slug=scene.slug)
-    players = [s.registration.player for s in seats.select_related("registration__player")]
+    players = [s.registration for s in seats.select_related("registration")]
     positions = []
     for player in players:
         listed = f"{player.last_name} {player.first_name}"

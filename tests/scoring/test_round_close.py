@@ -47,7 +47,7 @@ def complete(sheet, deals=4):
 
 
 def players(sheet):
-    return [s.registration for s in sheet.table.seats.select_related("registration__player")]
+    return [s.registration for s in sheet.table.seats.select_related("registration")]
 
 
 def sheets_state():

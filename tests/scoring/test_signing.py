@@ -26,7 +26,7 @@ def complete(sheet):
 
 
 def players(sheet) -> list[Registration]:
-    return [s.registration for s in sheet.table.seats.select_related("registration__player")]
+    return [s.registration for s in sheet.table.seats.select_related("registration")]
 
 
 def sign(sheet, registration, client="10.0.0.1"):

@@ -1037,7 +1037,7 @@ def test_no_public_page_reveals_a_table_link(world):
         reverse("public:standings_export", args=[slug_, "csv"]),
         reverse("public:round", args=[slug_, 1]),
         reverse("public:round", args=[slug_, 2]),
-        reverse("public:find_me", args=[slug_]) + "?q=" + world.registration.player.last_name,
+        reverse("public:find_me", args=[slug_]) + "?q=" + world.registration.last_name,
         reverse("public:tv", args=[slug_]),
         reverse("verify_code", args=[world.seal.code]),
         reverse("calculator"),

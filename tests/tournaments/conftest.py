@@ -118,10 +118,7 @@ def tables_of(round_: Round) -> list[list[int]]:
 
 
 def names_of(round_: Round) -> list[list[str]]:
-    names = {
-        r.pk: r.player.full_name
-        for r in Registration.objects.filter(tournament=round_.tournament).select_related("player")
-    }
+    names = {r.pk: r.full_name for r in Registration.objects.filter(tournament=round_.tournament)}
     return [[names[r] for r in table] for table in tables_of(round_)]
 
 

@@ -240,7 +240,7 @@ class CheckInView(StaffTournamentMixin, TemplateView):
 
     def post(self, request, *args, **kwargs):
         registration = get_object_or_404(
-            Registration.objects.select_related("player", "team"),
+            Registration.objects.select_related("team"),
             pk=kwargs["registration_id"],
             tournament=self.tournament,
         )
