@@ -13,7 +13,8 @@ change what the players vouched for: replaying the log tells which came after a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from copy import copy
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -22,7 +23,7 @@ from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.labels import CONTRACT_LABELS, EVENT_LABELS, HANDFUL_LABELS
 
@@ -42,12 +43,18 @@ class HistoryLine:
     after_signature: bool  # a change made while signatures stood: it voided them
 
 
-def history_lines(events: Iterable, names: Sequence[str]) -> list[HistoryLine]:
+def history_lines(
+    events: Iterable, names: Sequence[str], roles: Mapping[int, str] | None = None
+) -> list[HistoryLine]:
     """The sentences of a sheet's events, oldest first. ``names``: the players' names by table
-    position (deals store positions)."""
+    position (deals store positions). ``roles`` (account id -> role on the tournament, for
+    pages anyone may read): staff are named by their role, never by their account's name."""
     lines = []
     signed = False
     for event in sorted(events, key=lambda e: (e.at, e.pk or 0)):
+        if roles is not None and not _by_table_link(event):
+            event = copy(event)
+            event.actor_label = str(role_label(roles.get(event.actor_id, "")))
         changes = event.action not in SIGNATURES
         lines.append(
             HistoryLine(
@@ -71,6 +78,21 @@ def sentence(event, names: Sequence[str]) -> str:
     if reason:
         text += " " + _("(reason: %(reason)s)") % {"reason": reason}
     return text
+
+
+def _by_table_link(event) -> bool:
+    return event.actor_id is None and event.actor_label in _table_link_labels()
+
+
+ROLE_LABELS = {
+    "organiser": gettext_lazy("the organiser"),
+    "referee": gettext_lazy("the referee"),
+}
+
+
+def role_label(role: str) -> str:
+    """A staff member as the public reads them: « l'arbitre », « l'organisateur »."""
+    return ROLE_LABELS.get(role, gettext_lazy("a staff member"))
 
 
 def who(event) -> str:

@@ -15,6 +15,7 @@ from scoring.sealing import check_seal
 from scoring.selectors import current_canonical, seat_names
 from scoring.sheet_documents import render_sheets, tables_in_scope
 from tarot_club.errors import ServiceError
+from tournaments.models import StaffMember
 from tournaments.views.mixins import StaffTournamentMixin
 
 CONTENT_TYPES = {
@@ -92,7 +93,14 @@ def verify_code(request, code: str):
             later=[
                 line
                 for line in history_lines(
-                    SheetEvent.objects.filter(sheet=sheet), seat_names(sheet.table)
+                    SheetEvent.objects.filter(sheet=sheet),
+                    seat_names(sheet.table),
+                    # Anyone with a code reads this page: staff by their role, not their login.
+                    roles=dict(
+                        StaffMember.objects.filter(
+                            tournament_id=sheet.table.round.tournament_id
+                        ).values_list("user_id", "role")
+                    ),
                 )
                 if line.at > seal.sealed_at
             ],
