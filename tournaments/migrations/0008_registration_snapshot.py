@@ -40,7 +40,7 @@ def text_field(verbose_name, max_length, **extra):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0004_tournament_odd_tables_seating_priority"),
+        ("tournaments", "0007_timed_rounds"),
     ]
 
     operations = [
