@@ -325,9 +325,7 @@ def play_round_fast(round_: Round, rng: random.Random) -> int:
 
 def _snapshot_of(tournament: Tournament) -> dict:
     """Everything that must be equal between two builds, with ids replaced by licences."""
-    licence = dict(
-        Registration.objects.filter(tournament=tournament).values_list("pk", "licence")
-    )
+    licence = dict(Registration.objects.filter(tournament=tournament).values_list("pk", "licence"))
     out: dict = {}
     out["registrations"] = sorted(
         Registration.objects.filter(tournament=tournament).values_list(

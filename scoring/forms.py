@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine import FFT, Camp, Contract, Deal, Handful, HandfulSize, RuleSet, check_deal
 from scoring.labels import CAMP_LABELS, CONTRACT_LABELS, HANDFUL_LABELS
 from scoring.messages import deal_error_message
+from tournaments import limits
 
 CONTRACT_CHOICES = [(c.value, label) for c, label in CONTRACT_LABELS.items()]
 CAMP_CHOICES = [("", _("No")), *((c.value, label) for c, label in CAMP_LABELS.items())]
@@ -70,7 +71,7 @@ class DealForm(forms.Form):
     )
     points = forms.CharField(
         label=_("Card points"),
-        max_length=8,
+        max_length=limits.POINTS,
         widget=forms.TextInput(
             attrs={"inputmode": "decimal", "autocomplete": "off", "size": 6, "enterkeyhint": "done"}
         ),
@@ -259,17 +260,17 @@ class DealEntryForm(DealForm):
     # The dealer the page showed (a deal entered meanwhile may move it: a conflict), and the
     # entry's idempotency key (a resent deal is recorded once).
     dealer = forms.IntegerField(required=False, min_value=0, max_value=4, widget=forms.HiddenInput)
-    key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+    key = forms.CharField(required=False, max_length=limits.ENTRY_KEY, widget=forms.HiddenInput)
     note = forms.CharField(
         label=_("Referee's decision (reason)"),
         required=False,
-        max_length=500,
+        max_length=limits.REASON,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
     reason = forms.CharField(
         label=_("Reason for the correction"),
         required=False,
-        max_length=500,
+        max_length=limits.REASON,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
 
@@ -341,7 +342,7 @@ class PenaltyForm(forms.Form):
     amount = forms.IntegerField(
         label=_("Points (negative to take away)"), min_value=-10000, max_value=10000
     )
-    reason = forms.CharField(label=_("Reason"), max_length=300)
+    reason = forms.CharField(label=_("Reason"), max_length=limits.REASON)
 
     def __init__(self, *args, players: list[tuple[int, str]], **kwargs):
         super().__init__(*args, **kwargs)
@@ -349,7 +350,9 @@ class PenaltyForm(forms.Form):
 
 
 class PaperTotalsForm(forms.Form):
-    reason = forms.CharField(label=_("Reason for the correction"), required=False, max_length=500)
+    reason = forms.CharField(
+        label=_("Reason for the correction"), required=False, max_length=limits.REASON
+    )
 
     def __init__(self, *args, players: list[tuple[int, str]], **kwargs):
         super().__init__(*args, **kwargs)
@@ -365,11 +368,17 @@ class PaperTotalsForm(forms.Form):
         return [self.cleaned_data[f"total_{p}"] for p, _ in self.players]
 
 
+class DeleteLastForm(forms.Form):
+    """Removing the last deal of a sheet (a deal entered by mistake), with the reason."""
+
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=limits.REASON)
+
+
 class PinForm(forms.Form):
     registration = forms.TypedChoiceField(label=_("Player"), coerce=int)
     pin = forms.CharField(
         label=_("Personal code (PIN)"),
-        max_length=8,
+        max_length=limits.PIN,
         widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
 

@@ -16,6 +16,8 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from scoring.labels import CAMP_LABELS, CONTRACT_LABELS
+from tournaments import limits
+from tournaments.models import history_reason
 
 # An archive never attributes what it holds to an account of the installation importing it
 # (scoring.archive): a user name an account here already uses is kept as "NAME (archive)", a
@@ -58,7 +60,7 @@ class ScoreSheet(models.Model):
     fingerprint = models.CharField(max_length=64, blank=True)
     version = models.PositiveIntegerField(default=1)
     updated_at = models.DateTimeField(auto_now=True)
-    history = HistoricalRecords()
+    history = HistoricalRecords(history_change_reason_field=history_reason())
 
     class Meta:
         verbose_name = _("score sheet")
@@ -101,16 +103,16 @@ class Deal(models.Model):
     petit_au_bout = models.CharField(max_length=8, choices=CAMP_CHOICES, blank=True)
     slam_announced = models.BooleanField(default=False)
     slam = models.CharField(max_length=8, choices=CAMP_CHOICES, blank=True)
-    note = models.TextField(_("referee's reason"), blank=True)
+    note = models.CharField(_("referee's reason"), max_length=limits.REASON, blank=True)
     # By table position; derived from the inputs, or typed by the referee for a ruling.
     scores = models.JSONField(default=list)
     version = models.PositiveIntegerField(default=1)
     # The idempotency key of the entry that made this version (a phone's queue resends a deal
     # until it hears back: the same key is recorded once). Kept in the history too.
-    entry_key = models.CharField(max_length=64, blank=True, default="")
+    entry_key = models.CharField(max_length=limits.ENTRY_KEY, blank=True, default="")
     entered_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
-    history = HistoricalRecords()
+    history = HistoricalRecords(history_change_reason_field=history_reason())
 
     class Meta:
         ordering = ["sheet", "number"]
@@ -144,12 +146,12 @@ class Penalty(models.Model):
         "tournaments.Registration", on_delete=models.PROTECT, related_name="penalties"
     )
     amount = models.IntegerField(_("points"))
-    reason = models.CharField(_("reason"), max_length=300)
+    reason = models.CharField(_("reason"), max_length=limits.REASON)
     referee = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    history = HistoricalRecords()
+    history = HistoricalRecords(history_change_reason_field=history_reason())
 
     class Meta:
         ordering = ["created_at"]
@@ -206,7 +208,7 @@ class SheetEvent(models.Model):
     actor_label = models.CharField(max_length=150)  # "Referee Martin", "Table link (North)"
     action = models.CharField(max_length=40)
     page = models.CharField(max_length=200, blank=True)
-    reason = models.TextField(blank=True)
+    reason = models.CharField(max_length=limits.REASON, blank=True)
     data = models.JSONField(default=dict, blank=True)
 
     class Meta:

@@ -6,10 +6,12 @@ Connected when the app is ready (:class:`scoring.apps.ScoringConfig`).
 from __future__ import annotations
 
 from django.dispatch import receiver
+from django.utils.translation import gettext as _
 
-from scoring.models import ScoreSheet
+from scoring.models import ScoreSheet, SheetSeal
 from scoring.services import round_close_check
-from tournaments.signals import round_closing, round_seated
+from tarot_club.errors import ServiceError
+from tournaments.signals import registration_correcting, round_closing, round_seated
 
 
 @receiver(round_seated, dispatch_uid="scoring.sheets_for_seated_round")
@@ -22,3 +24,16 @@ def sheets_for_seated_round(sender, *, round_, tables, **kwargs) -> None:
 def sheets_signed_before_closing(sender, *, round_, reason, **kwargs) -> None:
     """A round closes once every sheet is signed, or with the referee's reason."""
     round_close_check(round_=round_, reason=reason)
+
+
+@receiver(registration_correcting, dispatch_uid="scoring.signed_names_stay")
+def signed_names_stay(sender, *, registration, **kwargs) -> None:
+    """The name, club and licence on a signed sheet are sealed: they never change."""
+    if SheetSeal.objects.filter(sheet__table__seats__registration=registration).exists():
+        raise ServiceError(
+            _(
+                "%(name)s has signed score sheets: the name, club and licence they signed "
+                "cannot change."
+            )
+            % {"name": registration.full_name}
+        )

@@ -44,8 +44,9 @@ from scoring.scores import (
 from scoring.sealing import seal_fields
 from scoring.selectors import current_canonical
 from tarot_club.errors import ServiceError
+from tournaments import limits
 from tournaments.models import Registration, Round, Seat, Table, Tournament
-from tournaments.services import lock_round
+from tournaments.services import check_length, lock_round
 
 PIN_ATTEMPTS_ALLOWED = 5
 PIN_LOCKOUT = timedelta(minutes=5)
@@ -289,6 +290,7 @@ def _touch(tournament_id: int) -> None:
 def _check_can_change(sheet: ScoreSheet, actor: Actor, reason: str) -> bool:
     """Whether signatures stand on the sheet (the change will void them, see ``_amend``);
     refuse what the actor may not do."""
+    check_length(reason, limits.REASON, "reason")
     standing = _signatures_stand(sheet)
     if (standing or sheet.status == ScoreSheet.Status.AMENDED) and actor.is_table:
         raise ServiceError(
@@ -547,6 +549,7 @@ def deal_record_once(
             raise ServiceError(_("This table kept a paper sheet: enter its round totals."))
         if kind not in Deal.Kind.values:
             raise ServiceError(_("Unknown kind of deal."), field="kind")
+        check_length(note, limits.REASON, "note")
         if kind == Deal.Kind.REFEREE and (actor.is_table or not note.strip()):
             raise ServiceError(
                 _("A deal decided by the referee needs the referee's reason."), field="note"
@@ -783,6 +786,7 @@ def penalty_add(
         raise ServiceError(_("Only a referee gives a penalty."))
     if not reason.strip():
         raise ServiceError(_("A penalty needs a reason."), field="reason")
+    check_length(reason, limits.REASON, "reason")
     if amount == 0:
         raise ServiceError(_("A penalty of 0 points changes nothing."), field="amount")
     with transaction.atomic():

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 from django import forms
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Registration, Season, Tournament
+from tournaments import limits
+from tournaments.models import Registration, Round, Season, Tournament
 
 
 class TournamentForm(forms.ModelForm):
@@ -32,31 +34,39 @@ class TournamentSettingsForm(TournamentForm):
         fields = [*TournamentForm.Meta.fields, "capacity", "finished"]
 
 
-class PlayerForm(forms.Form):
-    last_name = forms.CharField(label=_("Last name"), max_length=80)
-    first_name = forms.CharField(label=_("First name"), max_length=80, required=False)
-    club = forms.CharField(label=_("Club"), max_length=120, required=False)
-    licence = forms.CharField(label=_("FFT licence"), max_length=20, required=False)
+class PlayerRecordForm(forms.Form):
+    """A player's name, club and licence: to register them, or to correct this tournament's
+    record of them."""
+
+    last_name = forms.CharField(label=_("Last name"), max_length=limits.NAME)
+    first_name = forms.CharField(label=_("First name"), max_length=limits.NAME, required=False)
+    club = forms.CharField(label=_("Club"), max_length=limits.CLUB, required=False)
+    licence = forms.CharField(label=_("FFT licence"), max_length=limits.LICENCE, required=False)
+
+
+class PlayerForm(PlayerRecordForm):
     present = forms.BooleanField(label=_("Present now (late arrival)"), required=False)
 
 
 class TeamForm(forms.Form):
-    name = forms.CharField(label=_("Team name"), max_length=120)
+    name = forms.CharField(label=_("Team name"), max_length=limits.TEAM)
     present = forms.BooleanField(label=_("Present now"), required=False)
 
     def __init__(self, *args, team_size: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.team_size = team_size
         for i in range(team_size):
-            self.fields[f"last_name_{i}"] = forms.CharField(label=_("Last name"), max_length=80)
+            self.fields[f"last_name_{i}"] = forms.CharField(
+                label=_("Last name"), max_length=limits.NAME
+            )
             self.fields[f"first_name_{i}"] = forms.CharField(
-                label=_("First name"), max_length=80, required=False
+                label=_("First name"), max_length=limits.NAME, required=False
             )
             self.fields[f"club_{i}"] = forms.CharField(
-                label=_("Club"), max_length=120, required=False
+                label=_("Club"), max_length=limits.CLUB, required=False
             )
             self.fields[f"licence_{i}"] = forms.CharField(
-                label=_("FFT licence"), max_length=20, required=False
+                label=_("FFT licence"), max_length=limits.LICENCE, required=False
             )
 
     @property
@@ -75,10 +85,11 @@ class ImportForm(forms.Form):
 
 
 class StaffForm(forms.Form):
-    username = forms.CharField(label=_("Username"), max_length=150)
+    username = forms.CharField(label=_("Username"), max_length=limits.USERNAME)
     password = forms.CharField(
         label=_("Password (only to create the account)"),
         required=False,
+        max_length=limits.PASSWORD,
         widget=forms.PasswordInput(render_value=True),
     )
 
@@ -97,14 +108,25 @@ class SeatRoundForm(forms.Form):
             del self.fields["by_order"]
 
 
+class RegistrationChoiceField(forms.ModelChoiceField):
+    """A player in a menu, with club and licence: two namesakes are told apart."""
+
+    def label_from_instance(self, obj: Registration) -> str:
+        return obj.listed_name
+
+
 class SwapForm(forms.Form):
-    first = forms.ModelChoiceField(label=_("Player"), queryset=Registration.objects.none())
-    second = forms.ModelChoiceField(label=_("swaps with"), queryset=Registration.objects.none())
+    first = RegistrationChoiceField(label=_("Player"), queryset=Registration.objects.none())
+    second = RegistrationChoiceField(label=_("swaps with"), queryset=Registration.objects.none())
     confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(self, *args, tournament: Tournament, round_: Round | None = None, **kwargs):
         super().__init__(*args, **kwargs)
+        # The players of the round and those present: never an absent or withdrawn player
+        # who is not seated (a seated one who left is swapped out).
         queryset = Registration.objects.filter(tournament=tournament)
+        seated = Q(seats__round=round_) if round_ is not None else Q(pk__in=[])
+        queryset = queryset.filter(Q(status=Registration.Status.PRESENT) | seated).distinct()
         self.fields["first"].queryset = queryset
         self.fields["second"].queryset = queryset
 
@@ -113,13 +135,14 @@ class CloseRoundForm(forms.Form):
     reason = forms.CharField(
         label=_("Reason (required while a sheet is unsigned)"),
         required=False,
+        max_length=limits.REASON,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(label=_("Club name"), max_length=120)
-    place = forms.CharField(label=_("Town or hall"), max_length=150, required=False)
+    name = forms.CharField(label=_("Club name"), max_length=limits.CLUB)
+    place = forms.CharField(label=_("Town or hall"), max_length=limits.PLACE, required=False)
 
 
 class SeasonForm(forms.ModelForm):
@@ -146,10 +169,10 @@ class SeasonForm(forms.ModelForm):
 
 
 class SeatRequestForm(forms.Form):
-    last_name = forms.CharField(label=_("Last name"), max_length=80)
-    first_name = forms.CharField(label=_("First name"), max_length=80)
-    licence = forms.CharField(label=_("FFT licence"), max_length=20, required=False)
-    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    last_name = forms.CharField(label=_("Last name"), max_length=limits.NAME)
+    first_name = forms.CharField(label=_("First name"), max_length=limits.NAME)
+    licence = forms.CharField(label=_("FFT licence"), max_length=limits.LICENCE, required=False)
+    club = forms.CharField(label=_("Club"), max_length=limits.CLUB, required=False)
     email = forms.EmailField(
         label=_("E-mail (optional)"),
         required=False,

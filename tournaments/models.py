@@ -16,18 +16,23 @@ from simple_history.models import HistoricalRecords
 
 from scoring.engine import RULE_SETS
 from scoring.engine.table import deals_at_table, equal_at_five, equal_choices, played_at_five
-from tournaments import championship
+from tournaments import championship, limits
+
+
+def history_reason() -> models.CharField:
+    """The reason column of every history table: a referee's reason fits whole."""
+    return models.CharField(max_length=limits.REASON, null=True)
 
 
 class Club(models.Model):
     """A club: players name it on their record (its members); a club with a short name (slug)
     also has a public page, organisers and seasons."""
 
-    name = models.CharField(_("name"), max_length=120, unique=True)
+    name = models.CharField(_("name"), max_length=limits.CLUB, unique=True)
     slug = models.SlugField(
         _("short name (in addresses)"), max_length=80, unique=True, null=True, blank=True
     )
-    place = models.CharField(_("place"), max_length=150, blank=True)
+    place = models.CharField(_("place"), max_length=limits.PLACE, blank=True)
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="organised_clubs"
     )
@@ -127,12 +132,12 @@ class Season(models.Model):
 class Player(models.Model):
     """A person who plays, across tournaments. The FFT licence number is unique when given."""
 
-    first_name = models.CharField(_("first name"), max_length=80, blank=True)
-    last_name = models.CharField(_("last name"), max_length=80)
+    first_name = models.CharField(_("first name"), max_length=limits.NAME, blank=True)
+    last_name = models.CharField(_("last name"), max_length=limits.NAME)
     club = models.ForeignKey(
         Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.SET_NULL
     )
-    licence = models.CharField(_("FFT licence"), max_length=20, blank=True)
+    licence = models.CharField(_("FFT licence"), max_length=limits.LICENCE, blank=True)
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -178,9 +183,9 @@ class Tournament(models.Model):
         FAIR = "fair", _("Tables of 5 or 3 shared fairly first")
 
     slug = models.SlugField(_("short name (in addresses)"), max_length=80, unique=True)
-    name = models.CharField(_("name"), max_length=150)
+    name = models.CharField(_("name"), max_length=limits.TOURNAMENT_NAME)
     date = models.DateField(_("date"))
-    place = models.CharField(_("place"), max_length=150, blank=True)
+    place = models.CharField(_("place"), max_length=limits.PLACE, blank=True)
     format = models.CharField(
         _("format"), max_length=12, choices=Format.choices, default=Format.INDIVIDUAL
     )
@@ -358,7 +363,7 @@ class StaffMember(models.Model):
 
 class Team(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(_("team name"), max_length=120)
+    name = models.CharField(_("team name"), max_length=limits.TEAM)
 
     class Meta:
         ordering = ["name"]
@@ -396,10 +401,10 @@ class Registration(models.Model):
     )
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
     # The player as this tournament knows them (same limits as Player and Club).
-    first_name = models.CharField(_("first name"), max_length=80, blank=True)
-    last_name = models.CharField(_("last name"), max_length=80)
-    club_name = models.CharField(_("club"), max_length=120, blank=True)
-    licence = models.CharField(_("FFT licence"), max_length=20, blank=True)
+    first_name = models.CharField(_("first name"), max_length=limits.NAME, blank=True)
+    last_name = models.CharField(_("last name"), max_length=limits.NAME)
+    club_name = models.CharField(_("club"), max_length=limits.CLUB, blank=True)
+    licence = models.CharField(_("FFT licence"), max_length=limits.LICENCE, blank=True)
     team = models.ForeignKey(
         Team, null=True, blank=True, on_delete=models.PROTECT, related_name="members"
     )
@@ -408,7 +413,7 @@ class Registration(models.Model):
     )
     pin = models.CharField(_("signing PIN"), max_length=8, default=new_pin)
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
-    history = HistoricalRecords()
+    history = HistoricalRecords(history_change_reason_field=history_reason())
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -426,6 +431,16 @@ class Registration(models.Model):
     @property
     def full_name(self) -> str:
         return Player.name_of(self.first_name, self.last_name)
+
+    @property
+    def details(self) -> str:
+        """What tells two namesakes apart: « Club de Nantes · 0400001 »."""
+        return " · ".join(text for text in (self.club_name, self.licence) if text)
+
+    @property
+    def listed_name(self) -> str:
+        """The name with its details, as menus list players: « Paul Martin (Petit Club) »."""
+        return f"{self.full_name} ({self.details})" if self.details else self.full_name
 
     def copy_player(self, player: Player, club_name: str | None = None) -> None:
         """Take the player's name, club and licence as they are now (``club_name`` when the
@@ -448,7 +463,9 @@ class Round(models.Model):
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.SEATED)
     seed = models.PositiveIntegerField(_("seating seed"), default=0)
     closed_at = models.DateTimeField(null=True, blank=True)
-    close_reason = models.TextField(_("reason for closing with unsigned sheets"), blank=True)
+    close_reason = models.CharField(
+        _("reason for closing with unsigned sheets"), max_length=limits.REASON, blank=True
+    )
     # A timed round: when the referee called time (tables stop where they are).
     time_called_at = models.DateTimeField(null=True, blank=True)
 
@@ -544,10 +561,10 @@ class SeatRequest(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="seat_requests"
     )
-    last_name = models.CharField(_("last name"), max_length=80)
-    first_name = models.CharField(_("first name"), max_length=80)
-    licence = models.CharField(_("FFT licence"), max_length=20, blank=True)
-    club = models.CharField(_("club"), max_length=120, blank=True)
+    last_name = models.CharField(_("last name"), max_length=limits.NAME)
+    first_name = models.CharField(_("first name"), max_length=limits.NAME)
+    licence = models.CharField(_("FFT licence"), max_length=limits.LICENCE, blank=True)
+    club = models.CharField(_("club"), max_length=limits.CLUB, blank=True)
     email = models.EmailField(_("e-mail (optional)"), blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     registration = models.ForeignKey(

@@ -11,12 +11,14 @@ import random
 import re
 from collections import defaultdict
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from datetime import date as date_type
 
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext as _
@@ -26,7 +28,7 @@ from simple_history.utils import bulk_create_with_history
 from scoring.documents import data as doc
 from scoring.engine import RULE_SETS
 from tarot_club.errors import ServiceError
-from tournaments import folding, seating, seating_bounds
+from tournaments import folding, limits, seating, seating_bounds
 from tournaments.models import (
     Club,
     Player,
@@ -38,7 +40,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.signals import round_closing, round_seated
+from tournaments.signals import registration_correcting, round_closing, round_seated
 
 # ---------------------------------------------------------------------------------------------
 # Tournaments and staff
@@ -164,9 +166,22 @@ def referee_add(
     return staff
 
 
+def check_length(text: str, limit: int, field: str | None = None) -> None:
+    """A ServiceError when a typed text is longer than its limit (:mod:`tournaments.limits`):
+    the forms say so first; this keeps every other way in (a command, a script) to the same
+    limit, so that no database ever refuses, or cuts, what was typed."""
+    if len(text) > limit:
+        raise ServiceError(
+            _("This text is too long: at most %(limit)d characters (it has %(count)d).")
+            % {"limit": limit, "count": len(text)},
+            field=field,
+        )
+
+
 def _validate_new_account(user, password: str) -> None:
     """Django's username and password validators (settings.AUTH_PASSWORD_VALIDATORS): a new
     account's name is letters, digits and @ . + - _ only, its password is not "1"."""
+    check_length(password, limits.PASSWORD, "password")
     username_field = user._meta.get_field(user.USERNAME_FIELD)
     try:
         username_field.clean(user.get_username(), user)
@@ -422,6 +437,9 @@ class ImportRow:
     line: int
     values: dict[str, str]
     errors: list[str]
+    # Not errors: a likely duplicate (a player already registered, or another line, with the
+    # same name ignoring case and accents) is imported, and flagged on the players list.
+    warnings: list[str] = dataclass_field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -524,11 +542,16 @@ def players_import_preview(
             "licence", "last_name", "first_name"
         )
     }
-    registered = set(
-        Registration.objects.filter(tournament=tournament)
-        .exclude(licence="")
-        .values_list("licence", flat=True)
-    )
+    registered: set[str] = set()
+    registered_names: dict[str, tuple[str, str]] = {}  # folded name -> (name, details)
+    for first, last, club, licence in Registration.objects.filter(
+        tournament=tournament
+    ).values_list("first_name", "last_name", "club_name", "licence"):
+        if licence:
+            registered.add(licence)
+        details = " · ".join(text for text in (club, licence) if text)
+        registered_names.setdefault(name_key(first, last), (Player.name_of(first, last), details))
+    lines_by_name: dict[str, int] = {}
     existing_teams = set(Team.objects.filter(tournament=tournament).values_list("name", flat=True))
     for line, cells in enumerate(table[1:], start=2):
         values = dict.fromkeys(COLUMN_ALIASES, "")
@@ -558,6 +581,18 @@ def players_import_preview(
                     % {"licence": licence, "name": Player.name_of(first, last)}
                 )
             licences.setdefault(licence, line)
+        folded = name_key(values["first_name"], values["last_name"])
+        if folded and folded in registered_names:
+            name, details = registered_names[folded]
+            row.warnings.append(
+                _("likely already registered: %(name)s") % {"name": name}
+                + (f" ({details})" if details else "")
+            )
+        if folded and folded in lines_by_name:
+            row.warnings.append(
+                _("same name as line %(line)d: the same person?") % {"line": lines_by_name[folded]}
+            )
+        lines_by_name.setdefault(folded, line)
         if tournament.is_team_event:
             if not values["team"]:
                 row.errors.append(_("missing team"))
@@ -1048,6 +1083,7 @@ def round_close(*, round_: Round, reason: str = "") -> Round:
         round_ = lock_round(round_.pk)
         if round_.status == Round.Status.CLOSED:
             raise ServiceError(_("This round is already closed."))
+        check_length(reason, limits.REASON, "reason")
         round_closing.send(sender=Round, round_=round_, reason=reason)
         round_.status = Round.Status.CLOSED
         round_.closed_at = timezone.now()
@@ -1093,7 +1129,11 @@ def registrations_matching(tournament: Tournament, query: str) -> list[Registrat
 
 def registrations_for_page(tournament: Tournament):
     """The registrations of a tournament with what the players page shows, in one query."""
-    return Registration.objects.filter(tournament=tournament).select_related("team")
+    return (
+        Registration.objects.filter(tournament=tournament)
+        .select_related("team")
+        .annotate(seat_count=Count("seats"))
+    )
 
 
 def pin_slips(tournament: Tournament, registrations=None) -> doc.PinSlips:
@@ -1115,3 +1155,149 @@ def pin_slips(tournament: Tournament, registrations=None) -> doc.PinSlips:
             for r in rows
         ),
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Correcting, removing and merging a tournament's players
+# ---------------------------------------------------------------------------------------------
+
+
+def name_key(first_name: str, last_name: str) -> str:
+    """A name as duplicates are found: case, accents and punctuation ignored."""
+    return folding.fold(f"{first_name} {last_name}")
+
+
+def likely_duplicates(registrations) -> dict[int, list[Registration]]:
+    """For each registration that is likely the same person as another of the list (the same
+    licence, or the same name ignoring case and accents), those others. No query: the caller
+    reads the registrations once (the players page does)."""
+    groups: dict[tuple[str, str], list[Registration]] = defaultdict(list)
+    for r in registrations:
+        groups[("name", name_key(r.first_name, r.last_name))].append(r)
+        if r.licence:
+            groups[("licence", r.licence)].append(r)
+    found: dict[int, list[Registration]] = defaultdict(list)
+    for group in groups.values():
+        for r in group:
+            for other in group:
+                if other.pk != r.pk and other not in found[r.pk]:
+                    found[r.pk].append(other)
+    return {pk: others for pk, others in found.items() if others}
+
+
+def duplicates_of(registration: Registration) -> list[Registration]:
+    """The other registrations of its tournament that are likely the same person."""
+    others = Registration.objects.filter(tournament_id=registration.tournament_id)
+    return likely_duplicates(list(others)).get(registration.pk, [])
+
+
+@transaction.atomic
+def registration_correct(*, registration: Registration, row: PlayerRow) -> Registration:
+    """The organiser corrects this tournament's record of a player (name, club, licence).
+
+    Other tournaments keep theirs. Refused once a sheet the player sat at was signed: what
+    the players signed and the seal holds does not change afterwards. A licence held by
+    another player of the register links the registration to that player (same name only).
+    """
+    _validate_row(row)
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    registration_correcting.send(sender=Registration, registration=registration)
+    licence = row.licence.strip()
+    player = registration.player
+    if licence and licence != registration.licence:
+        twin = (
+            Registration.objects.filter(tournament_id=registration.tournament_id, licence=licence)
+            .exclude(pk=registration.pk)
+            .first()
+        )
+        if twin is not None:
+            raise ServiceError(
+                _(
+                    "Licence %(licence)s is already registered in this tournament (%(name)s): "
+                    "merge the two players instead."
+                )
+                % {"licence": licence, "name": twin.full_name},
+                field="licence",
+            )
+        holder = Player.objects.filter(licence=licence).first()
+        if holder is not None and _other_holder(holder.last_name, holder.first_name, row):
+            raise ServiceError(
+                _("Licence %(licence)s belongs to %(name)s.")
+                % {"licence": licence, "name": holder.full_name},
+                field="licence",
+            )
+        if holder is None and player.licence and player.registrations.count() > 1:
+            holder = Player.objects.create(  # the register's player keeps their licence
+                first_name=row.first_name.strip(), last_name=row.last_name.strip(), licence=licence
+            )
+        if holder is not None:
+            player = holder
+        else:
+            player.licence = licence
+            player.save(update_fields=["licence"])
+    registration.player = player
+    registration.first_name = row.first_name.strip()
+    registration.last_name = row.last_name.strip()
+    registration.club_name = row.club.strip()
+    registration.licence = licence
+    registration.save()
+    _touch(registration.tournament)
+    return registration
+
+
+def _played(registration: Registration) -> bool:
+    return Seat.objects.filter(registration=registration).exists()
+
+
+@transaction.atomic
+def registration_remove(*, registration: Registration) -> None:
+    """Remove a player registered by mistake, who has not been seated yet (a player who
+    played, or is seated, is withdrawn instead: their results stay)."""
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if _played(registration):
+        raise ServiceError(
+            _("%(name)s is already seated: withdraw them instead.")
+            % {"name": registration.full_name}
+        )
+    if registration.team_id is not None:
+        raise ServiceError(
+            _("%(name)s belongs to a team: correct their name instead.")
+            % {"name": registration.full_name}
+        )
+    tournament = registration.tournament
+    registration.delete()
+    _touch(tournament)
+
+
+@transaction.atomic
+def registration_merge(*, registration: Registration, into: Registration) -> Registration:
+    """Two registrations of the same person: keep ``into``, remove ``registration`` (never
+    seated). What only the removed one knew (first name, club, licence) and its presence
+    pass to the kept one."""
+    pair = {
+        r.pk: r
+        for r in Registration.objects.select_for_update().filter(pk__in=[registration.pk, into.pk])
+    }
+    if registration.pk == into.pk or len(pair) != 2:
+        raise ServiceError(_("Choose two different players."))
+    gone, kept = pair[registration.pk], pair[into.pk]
+    if gone.tournament_id != kept.tournament_id:
+        raise ServiceError(_("Choose two different players."))
+    if _played(gone):
+        raise ServiceError(
+            _("%(name)s is already seated: merge the other one into them.")
+            % {"name": gone.full_name}
+        )
+    if gone.team_id is not None and gone.team_id != kept.team_id:
+        raise ServiceError(_("They belong to different teams: correct the teams first."))
+    kept.first_name = kept.first_name or gone.first_name
+    kept.club_name = kept.club_name or gone.club_name
+    if not kept.licence and gone.licence:
+        kept.licence = gone.licence
+        kept.player = gone.player  # the register's licensed player
+    if gone.status == Registration.Status.PRESENT:
+        kept.status = Registration.Status.PRESENT
+    gone.delete()
+    kept.save()
+    _touch(kept.tournament)
+    return kept

@@ -12,3 +12,7 @@ round_seated = Signal()
 # A round is about to close: ``round_`` (locked) and the organiser's ``reason``. A receiver
 # refuses by raising ServiceError (scoring: while a sheet is unsigned and no reason is given).
 round_closing = Signal()
+
+# The organiser is about to correct a player's record (``registration``, locked). A receiver
+# refuses by raising ServiceError (scoring: once a sheet the player sat at is signed).
+registration_correcting = Signal()

@@ -23,6 +23,21 @@ urlpatterns = [
         staff.CheckInView.as_view(),
         name="checkin",
     ),
+    path(
+        "t/<slug:slug>/gestion/joueurs/<id:registration_id>/",
+        staff.PlayerCorrectView.as_view(),
+        name="player_correct",
+    ),
+    path(
+        "t/<slug:slug>/gestion/joueurs/<id:registration_id>/retirer/",
+        staff.PlayerRemoveView.as_view(),
+        name="player_remove",
+    ),
+    path(
+        "t/<slug:slug>/gestion/joueurs/<id:registration_id>/fusionner/",
+        staff.PlayerMergeView.as_view(),
+        name="player_merge",
+    ),
     path("t/<slug:slug>/gestion/joueurs/import/", staff.ImportView.as_view(), name="import"),
     path("t/<slug:slug>/gestion/joueurs/codes.pdf", staff.PinSlipsView.as_view(), name="pin_slips"),
     path("t/<slug:slug>/gestion/arbitres/", staff.StaffView.as_view(), name="staff"),

@@ -42,7 +42,9 @@ class RoundView(RoundMixin, TemplateView):
         context["round"] = round_
         context["tables"] = round_dashboard(round_)
         context["quality"] = services.round_quality(round_)
-        context["swap_form"] = kwargs.get("swap_form") or SwapForm(tournament=self.tournament)
+        context["swap_form"] = kwargs.get("swap_form") or SwapForm(
+            tournament=self.tournament, round_=round_
+        )
         context["close_form"] = kwargs.get("close_form") or CloseRoundForm()
         context["is_last"] = not self.tournament.round_set.filter(number__gt=round_.number).exists()
         return context
@@ -65,7 +67,7 @@ class RoundActionView(RoundMixin, TemplateView):
                     request, _("Round seated again (seed %(seed)d).") % {"seed": round_.seed}
                 )
             elif action == "swap":
-                form = SwapForm(request.POST, tournament=self.tournament)
+                form = SwapForm(request.POST, tournament=self.tournament, round_=round_)
                 if not form.is_valid():
                     messages.error(request, _("Choose two players."))
                     return back
@@ -79,12 +81,14 @@ class RoundActionView(RoundMixin, TemplateView):
                     confirm = SwapForm(
                         initial={**form.cleaned_data, "confirmed": True},
                         tournament=self.tournament,
+                        round_=round_,
                     )
                     return self._confirm_swap(request, round_, warnings, confirm)
                 messages.success(request, _("Seats swapped."))
             elif action == "close":
                 form = CloseRoundForm(request.POST)
-                form.is_valid()
+                if not form.is_valid():  # a reason over its limit: said, kept as typed
+                    return self._round_page(request, round_, status=422, close_form=form)
                 services.round_close(round_=round_, reason=form.cleaned_data.get("reason", ""))
                 messages.success(request, _("Round %(n)d is closed.") % {"n": round_.number})
             elif action == "call_time":
@@ -106,12 +110,16 @@ class RoundActionView(RoundMixin, TemplateView):
         return back
 
     def _confirm_swap(self, request, round_, warnings, confirm):
+        return self._round_page(request, round_, swap_form=confirm, swap_warnings=warnings)
+
+    def _round_page(self, request, round_, status=200, **context):
         view = RoundView()
         view.setup(request, slug=self.tournament.slug, number=round_.number)
         view.tournament = self.tournament
-        context = view.get_context_data(swap_form=confirm)
-        context["swap_warnings"] = warnings
-        return view.render_to_response(context)
+        forms = {k: context.pop(k) for k in ("swap_form", "close_form") if k in context}
+        page = view.get_context_data(**forms)
+        page.update(context)
+        return view.render_to_response(page, status=status)
 
 
 class SeatingPlanPdfView(RoundMixin, TemplateView):

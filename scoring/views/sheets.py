@@ -25,6 +25,7 @@ from scoring.engine import Camp, get_rule_set, score_deal
 from scoring.engine.table import active_positions, next_dealer
 from scoring.forms import (
     DealEntryForm,
+    DeleteLastForm,
     PaperTotalsForm,
     PenaltyForm,
     PinForm,
@@ -311,9 +312,14 @@ class RefereeSheetView(StaffTournamentMixin, SheetPage):
         return reverse("sheet", args=[self.tournament.slug, self.kwargs["table_id"]])
 
     def post_delete_last(self, request):
+        form = DeleteLastForm(request.POST)
+        if not form.is_valid():  # a reason over its limit: said on the field, kept as typed
+            focus_first_error(form)
+            view = sheet_view(self.sheet.pk)
+            return self.render_page(request, view, delete_form=form, tools_open=True, status=422)
         try:
             services.deal_delete_last(
-                sheet=self.sheet, actor=self.actor(), reason=request.POST.get("reason", "")
+                sheet=self.sheet, actor=self.actor(), reason=form.cleaned_data["reason"]
             )
         except ServiceError as error:
             messages.error(request, str(error))
@@ -372,6 +378,7 @@ class RefereeSheetView(StaffTournamentMixin, SheetPage):
 
     def context(self, view, number=None, form=None, preview=None, **extra):
         extra.setdefault("penalty_form", PenaltyForm(players=view.player_choices))
+        extra.setdefault("delete_form", DeleteLastForm())
         totals = zip(view.position_choices, view.sheet.paper_totals, strict=False)
         extra.setdefault(
             "paper_form",

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views import View
 from django.views.generic import TemplateView
 
 from tarot_club.errors import ServiceError
@@ -20,6 +21,7 @@ from tournaments import services
 from tournaments.forms import (
     ImportForm,
     PlayerForm,
+    PlayerRecordForm,
     SeatRoundForm,
     StaffForm,
     TeamForm,
@@ -180,7 +182,11 @@ class PlayersView(StaffTournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["registrations"] = services.registrations_for_page(self.tournament)
+        registrations = list(services.registrations_for_page(self.tournament))
+        duplicates = services.likely_duplicates(registrations)
+        for registration in registrations:
+            registration.duplicates = duplicates.get(registration.pk, [])
+        context["registrations"] = registrations
         if self.tournament.is_team_event:
             context["form"] = kwargs.get("form") or TeamForm(team_size=self.tournament.team_size)
         else:
@@ -207,27 +213,32 @@ class PlayersView(StaffTournamentMixin, TemplateView):
                         )
                         for i in range(tournament.team_size)
                     ]
-                    services.team_register(
+                    team = services.team_register(
                         tournament=tournament,
                         name=data["name"],
                         members=members,
                         present=data["present"],
                     )
+                    registered = list(team.members.all())
                 else:
-                    services.player_register(
-                        tournament=tournament,
-                        row=services.PlayerRow(
-                            last_name=data["last_name"],
-                            first_name=data["first_name"],
-                            club=data["club"],
-                            licence=data["licence"],
-                        ),
-                        present=data["present"],
-                    )
+                    registered = [
+                        services.player_register(
+                            tournament=tournament,
+                            row=services.PlayerRow(
+                                last_name=data["last_name"],
+                                first_name=data["first_name"],
+                                club=data["club"],
+                                licence=data["licence"],
+                            ),
+                            present=data["present"],
+                        )
+                    ]
             except ServiceError as error:
                 _form_error(form, error)
             else:
                 messages.success(request, _("Registered."))
+                for registration in registered:
+                    _warn_duplicates(request, registration)
                 return redirect("tournaments:players", slug=tournament.slug)
         return self.render_to_response(self.get_context_data(form=form), status=422)
 
@@ -380,3 +391,108 @@ class PinSlipsView(StaffTournamentMixin, TemplateView):
         response["Content-Disposition"] = f'inline; filename="{name}"'
         add_never_cache_headers(response)
         return response
+
+
+class RegistrationMixin(StaffTournamentMixin):
+    """A registration of the URL's tournament (another tournament's is a 404)."""
+
+    organiser_only = True
+
+    def get_registration(self) -> Registration:
+        return get_object_or_404(
+            Registration, pk=self.kwargs["registration_id"], tournament=self.tournament
+        )
+
+
+class PlayerCorrectView(RegistrationMixin, TemplateView):
+    """The organiser corrects this tournament's record of a player: name, club, licence."""
+
+    template_name = "tournaments/player_correct.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        registration = self.get_registration()
+        context["registration"] = registration
+        context["form"] = kwargs.get("form") or PlayerRecordForm(
+            initial={
+                "last_name": registration.last_name,
+                "first_name": registration.first_name,
+                "club": registration.club_name,
+                "licence": registration.licence,
+            }
+        )
+        return context
+
+    def post(self, request, *args, **kwargs):
+        registration = self.get_registration()
+        form = PlayerRecordForm(request.POST)
+        if form.is_valid():
+            try:
+                corrected = services.registration_correct(
+                    registration=registration, row=services.PlayerRow(**form.cleaned_data)
+                )
+            except ServiceError as error:
+                _form_error(form, error)
+            else:
+                messages.success(request, _("%(name)s corrected.") % {"name": corrected.full_name})
+                _warn_duplicates(request, corrected)
+                return redirect("tournaments:players", slug=self.tournament.slug)
+        return self.render_to_response(self.get_context_data(form=form), status=422)
+
+
+class PlayerRemoveView(RegistrationMixin, View):
+    """Remove a player registered by mistake (never seated)."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        registration = self.get_registration()
+        try:
+            services.registration_remove(registration=registration)
+        except ServiceError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("%(name)s removed.") % {"name": registration.full_name})
+        return redirect("tournaments:players", slug=self.tournament.slug)
+
+
+class PlayerMergeView(RegistrationMixin, View):
+    """Merge a likely duplicate (``registration``) into the registration ``into``."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        registration = self.get_registration()
+        wanted = request.POST.get("into", "")
+        if not (wanted.isascii() and wanted.isdigit() and len(wanted) <= 18):
+            raise Http404
+        into = get_object_or_404(Registration, pk=int(wanted), tournament=self.tournament)
+        try:
+            kept = services.registration_merge(registration=registration, into=into)
+        except ServiceError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request,
+                _("%(gone)s merged into %(kept)s.")
+                % {"gone": registration.full_name, "kept": kept.full_name},
+            )
+        return redirect("tournaments:players", slug=self.tournament.slug)
+
+
+def _warn_duplicates(request, registration: Registration) -> None:
+    """Say at once that the player just registered or corrected is likely someone already
+    there (the players list flags them too, with a button to merge)."""
+    for other in services.duplicates_of(registration):
+        messages.warning(
+            request,
+            _(
+                "%(name)s may be the same person as %(other)s (%(details)s), already registered: "
+                "if so, merge them on the list below."
+            )
+            % {
+                "name": registration.full_name,
+                "other": other.full_name,
+                "details": other.details or _("no club, no licence"),
+            },
+        )
