@@ -175,6 +175,7 @@ class SeatRequestForm(forms.Form):
     club = forms.CharField(label=_("Club"), max_length=limits.CLUB, required=False)
     email = forms.EmailField(
         label=_("E-mail (optional)"),
+        max_length=limits.EMAIL,
         required=False,
         help_text=_("Only the organiser keeps it; no page shows it."),
     )

@@ -61,7 +61,7 @@ class Season(models.Model):
         PLACES = "places", _("Points by place")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=limits.SEASON_NAME)
     start = models.DateField(_("first day"))
     end = models.DateField(_("last day"))
     kind = models.CharField(_("formula"), max_length=8, choices=Kind.choices, default=Kind.TOTALS)
@@ -70,7 +70,7 @@ class Season(models.Model):
     )
     place_points = models.CharField(
         _("points by place"),
-        max_length=1000,
+        max_length=limits.PLACE_POINTS,
         default=default_place_points,
         help_text=_("1st, 2nd, 3rd... separated by commas; a place beyond the list gets 0."),
     )
@@ -565,7 +565,7 @@ class SeatRequest(models.Model):
     first_name = models.CharField(_("first name"), max_length=limits.NAME)
     licence = models.CharField(_("FFT licence"), max_length=limits.LICENCE, blank=True)
     club = models.CharField(_("club"), max_length=limits.CLUB, blank=True)
-    email = models.EmailField(_("e-mail (optional)"), blank=True)
+    email = models.EmailField(_("e-mail (optional)"), max_length=limits.EMAIL, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     registration = models.ForeignKey(
         Registration, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
