@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from django.utils import translation
 
 
@@ -102,6 +104,17 @@ def input_counts(page) -> dict:
 
 def reset_input_counts(page) -> None:
     page.evaluate("sessionStorage.removeItem('test-input-counts')")
+
+
+def settles_fully_in_view(page, locator, timeout_s: float = 5.0) -> bool:
+    """Whether the element comes to rest entirely inside the screen, without scrolling, within
+    ``timeout_s``: a box read while a swap is still laying the page out is read again."""
+    deadline = time.monotonic() + timeout_s
+    while not fully_in_view(page, locator):
+        if time.monotonic() > deadline:
+            return False
+        page.wait_for_timeout(100)
+    return True
 
 
 def fully_in_view(page, locator) -> bool:
