@@ -28,11 +28,11 @@ from .helpers import (
     SHEET_DEAL_ROWS,
     fr,
     fully_in_view,
-    settles_fully_in_view,
     horizontal_overflow,
     input_counts,
     login,
     reset_input_counts,
+    settles_fully_in_view,
     small_targets,
     widest_elements,
 )
