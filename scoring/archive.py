@@ -82,6 +82,9 @@ TOURNAMENT_FIELDS = [
     "rounds",
     "deals_per_round",
     "passed_deals_count",
+    "odd_tables",
+    "seating_priority",
+    "timed_rounds",
     "rule_set",
     "visibility",
     "tie_breaks",
@@ -167,6 +170,7 @@ def export_tournament(tournament: Tournament) -> dict:
             "seed": round_.seed,
             "closed_at": _time(round_.closed_at),
             "close_reason": round_.close_reason,
+            "time_called_at": _time(round_.time_called_at),
             "tables": [],
         }
         for table in round_.tables.select_related("sheet").order_by("number"):
@@ -409,11 +413,16 @@ def _import(root: Value, version: int) -> Tournament:
         "rounds": data["rounds"].int(1, 32767),
         "deals_per_round": data["deals_per_round"].int(1, 32767),
         "passed_deals_count": data["passed_deals_count"].bool(),
+        # Added after the first archives: an archive without them takes the defaults.
+        "timed_rounds": data.get("timed_rounds", False).bool(),
         "finished": data["finished"].bool(),
         "seed": data["seed"].int(0, 2**31 - 1),
     }
     for name in ("format", "rule_set", "visibility", "tie_breaks"):
         fields[name] = data[name].choice(_choices(Tournament, name))
+    for name in ("odd_tables", "seating_priority"):
+        default = Tournament._meta.get_field(name).default
+        fields[name] = data.get(name, default).choice(_choices(Tournament, name))
     tournament = Tournament(
         **fields,
         date=data["date"].date(),
@@ -444,6 +453,9 @@ def _import(root: Value, version: int) -> Tournament:
         if number in seen_rounds:
             round_data["number"].fail(_("the same round twice"))
         seen_rounds.add(number)
+        time_called_at = round_data.get("time_called_at").time()
+        if time_called_at is not None and not tournament.timed_rounds:
+            round_data["time_called_at"].fail(_("time called in a tournament without timed rounds"))
         round_ = Round.objects.create(
             tournament=tournament,
             number=number,
@@ -451,6 +463,7 @@ def _import(root: Value, version: int) -> Tournament:
             seed=round_data["seed"].int(0, 2**31 - 1),
             closed_at=round_data["closed_at"].time(),
             close_reason=round_data["close_reason"].text(TEXT_LIMIT),
+            time_called_at=time_called_at,
         )
         seated: set = set()
         tables = set()

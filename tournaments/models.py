@@ -324,7 +324,10 @@ class Tournament(models.Model):
     def deals_at_five(self) -> dict:
         """What a table of 5 gives its players with these deals per round, for the settings
         page and the dashboard: the deals it plays, each seat's played deals, whether they are
-        all equal, and the nearest equal choices."""
+        all equal, and the nearest equal choices. Empty when the players left over sit at
+        tables of 3: a table of 5 then seats only a field of exactly 5, where nobody waits."""
+        if self.odd_tables == self.OddTables.THREE:
+            return {}
         played = played_at_five(self.deals_per_round)
         return {
             "deals": deals_at_table(5, self.deals_per_round),

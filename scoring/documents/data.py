@@ -124,6 +124,20 @@ class SheetData:
         rows = self.running_totals()
         return rows[-1] if rows else (0,) * len(self.players)
 
+    def deals_played(self) -> tuple[int, ...]:
+        """The deals each player played: not the passed ones, nor those they sat out as the
+        dealer of a table of 5. Empty for a blank sheet or one kept on paper (totals only)."""
+        if self.blank or self.paper_totals:
+            return ()
+        counts = [0] * len(self.players)
+        for deal in self.deals:
+            if deal.kind == "passed":
+                continue
+            for i, player in enumerate(self.players):
+                if not (deal.sitting_out and deal.sitting_out == player.name):
+                    counts[i] += 1
+        return tuple(counts)
+
     def penalty_totals(self) -> tuple[int, ...]:
         names = [p.name for p in self.players]
         totals = [0] * len(names)

@@ -300,6 +300,8 @@ class SheetLayout:
         self.first_penalty = self.check + 1
         self.last_penalty = self.first_penalty + len(data.penalties) - 1
         self.with_penalties = self.last_penalty + 1 if data.penalties else None
+        # The deals each player played (none on a blank or paper-totals sheet).
+        self.played = (self.with_penalties or self.check) + 1 if data.deals_played() else None
         self.score_cols = [FIRST_SCORE_COL + i for i in range(n)]
         self.cumul_cols = [FIRST_SCORE_COL + n + i for i in range(n)]
         self.last_col = FIRST_SCORE_COL + 2 * n - 1
@@ -463,7 +465,11 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
                 fmt=SCORE_FORMAT,
                 border=BORDER,
             )
-    row = (lay.with_penalties or lay.check) + 2
+    if lay.played:
+        _text(ws, lay.played, 1, "Donnes jouées", font=BOLD)
+        for col, n in zip(lay.score_cols, data.deals_played(), strict=True):
+            _num(ws, lay.played, col, n, font=BOLD, border=BORDER)
+    row = (lay.played or lay.with_penalties or lay.check) + 2
 
     # Amendments.
     if data.amendments or data.status == "amended":

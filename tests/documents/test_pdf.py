@@ -168,6 +168,14 @@ def test_table_of_five_dead_seat(five_dead):
     after = lines[lines.index("Bilan de la position (total des donnes)") + 1 :]
     assert after[:5] == [signed(t) for t in FIVE_DEAD_TOTALS]
     assert "5e — Cinquième" in lines and "Zoé Été" in lines
+    # Each player's deals played: North and East each sat out one of the two deals.
+    played = lines[lines.index("Donnes jouées") + 1 :]
+    assert played[:5] == ["1", "1", "2", "2", "2"]
+
+
+def test_blank_and_paper_sheets_count_no_deals_played(blank, paper):
+    for sheet in (blank, paper):
+        assert "Donnes jouées" not in cells(one_page(score_sheet_pdf([sheet])))
 
 
 def test_table_of_five_called_partner(five_called):

@@ -595,3 +595,12 @@ def test_memory_grows_with_the_file_only(four):
     small, _size = peak(10)
     large, size = peak(70)
     assert large - small < 60 * 20_000, (small, large, size)
+
+
+def test_each_player_s_deals_played_follow_the_totals(five_dead, blank):
+    ws = workbook([five_dead]).worksheets[0]
+    rows = [list(row) for row in ws.iter_rows(values_only=True)]
+    played = next(row for row in rows if row[0] == "Donnes jouées")
+    assert [v for v in played[1:] if v is not None] == [1, 1, 2, 2, 2]
+    ws = workbook([blank]).worksheets[0]
+    assert all(row[0] != "Donnes jouées" for row in ws.iter_rows(values_only=True))

@@ -148,3 +148,30 @@ def test_the_settings_page_says_when_a_table_of_five_cannot_share_and_offers_cho
     assert "elle joue 10 donnes et chaque joueur y joue 8" in page
     dashboard = client.get(reverse("tournaments:dashboard", args=[tournament.slug]))
     assert 'id="deals-at-five"' not in dashboard.content.decode()
+
+
+def test_tables_of_three_need_no_warning_about_tables_of_five():
+    organiser = _organiser()
+    client = french_client(organiser)
+    form = {
+        "name": "Homologué",
+        "date": "2026-04-18",
+        "format": "individual",
+        "rounds": "3",
+        "deals_per_round": "5",
+        "odd_tables": "three",
+        "seating_priority": "repeats",
+        "rule_set": "fft",
+        "visibility": "during",
+    }
+    response = client.post(reverse("tournaments:create"), form)
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    url = reverse("tournaments:settings", args=[tournament.slug])
+    assert 'id="deals-at-five"' not in client.get(url).content.decode()
+    dashboard = client.get(reverse("tournaments:dashboard", args=[tournament.slug]))
+    assert 'id="deals-at-five"' not in dashboard.content.decode()
+    # Switching to tables of 5 in a form that is refused shows the warning for what was typed.
+    refused = client.post(url, {**form, "odd_tables": "five", "name": ""})
+    assert refused.status_code == 422
+    assert "une table de 5 joue 6 donnes" in visible(refused.content.decode())

@@ -148,3 +148,48 @@ def test_time_is_called_only_by_a_referee_of_a_timed_tournament():
 def _timed_second():
     get_user_model().objects.filter(username="arbitre").delete()
     return _timed()
+
+
+def test_an_archive_keeps_the_timed_rounds_and_the_called_time():
+    from scoring.archive import export_json, import_json
+    from tournaments.models import Player, Round, Tournament
+
+    tournament, round_, referee, _first, second = _timed()
+    Tournament.objects.filter(pk=tournament.pk).update(odd_tables="three", seating_priority="fair")
+    for number in range(1, 3):
+        deal_record(sheet=second, number=number, kind="played", deal=legal(), actor=TABLE)
+    round_call_time(round_=round_, actor=staff(referee))
+    called_at = Round.objects.get(pk=round_.pk).time_called_at
+    content = export_json(Tournament.objects.get(pk=tournament.pk))
+    slug = tournament.slug
+    services.tournament_delete(tournament=tournament)
+    Player.objects.all().delete()
+
+    imported = import_json(content)
+    assert imported.slug == slug
+    assert (imported.timed_rounds, imported.odd_tables, imported.seating_priority) == (
+        True,
+        "three",
+        "fair",
+    )
+    assert imported.round_set.get(number=1).time_called_at == called_at
+    sheet = ScoreSheet.objects.get(table__round__tournament=imported, table__number=2)
+    assert (sheet.status, sheet.deals.count()) == ("complete", 2)
+    assert next_deal_number(sheet, list(sheet.deals.all()), 4) is None
+
+
+def test_an_archive_calling_time_in_an_untimed_tournament_is_refused():
+    import json
+
+    from scoring.archive import export_tournament, import_json
+    from tournaments.models import Player, Round
+
+    tournament, round_, referee, _first, _second = _timed()
+    round_call_time(round_=round_, actor=staff(referee))
+    archive = export_tournament(tournament)
+    archive["tournament"]["timed_rounds"] = False
+    services.tournament_delete(tournament=tournament)
+    Player.objects.all().delete()
+    with pytest.raises(ServiceError, match="temps limité"):
+        import_json(json.dumps(archive).encode())
+    assert not Round.objects.exists()

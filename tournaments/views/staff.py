@@ -99,7 +99,11 @@ def _deals_notice(form) -> dict:
         return {}
     if not 1 <= deals <= 30:
         return {}
-    return {"deals_at_five": Tournament(deals_per_round=deals).deals_at_five, "deals": deals}
+    odd_tables = form["odd_tables"].value() if "odd_tables" in form.fields else None
+    if odd_tables not in Tournament.OddTables.values:
+        odd_tables = Tournament.OddTables.FIVE
+    tournament = Tournament(deals_per_round=deals, odd_tables=odd_tables)
+    return {"deals_at_five": tournament.deals_at_five, "deals": deals}
 
 
 class SettingsView(StaffTournamentMixin, TemplateView):

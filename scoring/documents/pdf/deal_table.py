@@ -440,6 +440,10 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
         ]
         totals_row("Total après pénalités", with_penalties, 9.5, 6.5 * mm)
 
+    played = sheet.deals_played()
+    if played:
+        totals_row("Donnes jouées", [str(n) for n in played], 9, 6 * mm)
+
     table = Table(rows, colWidths=in_widths + [score_width] * (2 * n), rowHeights=heights)
     table.setStyle(TableStyle(style))
     return table, sum(heights)
