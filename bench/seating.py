@@ -14,7 +14,10 @@ meetings, the seconds per round, the repeats no seating could avoid (the lower b
 ``tournaments.seating_bounds``, round by round after the rounds actually seated), and the
 same seating with a much longer search (``--long-effort``, default 10 times the evaluations).
 A case passes when it has no more repeats than the longer search (so zero whenever the
-longer search finds zero).  ``--players 18,21`` and ``--rounds 4`` narrow the sweep.
+longer search finds zero).  ``--players 18,21`` and ``--rounds 4`` narrow the sweep;
+``--seeds K`` seats each field from K draws of round 1 (seeds 1..K) and compares the sums
+(where repeats are forced, one draw against another moves the count by a few repeats, for
+the longer search too).
 """
 
 from __future__ import annotations
@@ -108,32 +111,40 @@ def seat_day(n: int, rounds: int, *, odd: str = "five", effort: float = 1.0, see
     return {"repeats": repeats, "bounds": bounds, "seconds": seconds}
 
 
-def sweep_case(n: int, rounds: int, odd: str, long_effort: float) -> dict:
-    default = seat_day(n, rounds, odd=odd)
-    longer = seat_day(n, rounds, odd=odd, effort=long_effort)
-    total, best = sum(default["repeats"]), sum(longer["repeats"])
+def sweep_case(n: int, rounds: int, odd: str, long_effort: float, seeds: int = 1) -> dict:
+    draws = range(1, seeds + 1)
+    default = [seat_day(n, rounds, odd=odd, seed=seed) for seed in draws]
+    longer = [seat_day(n, rounds, odd=odd, effort=long_effort, seed=seed) for seed in draws]
+    totals = [sum(d["repeats"]) for d in default]
+    best = [sum(d["repeats"]) for d in longer]
+    seconds = [s for d in default for s in d["seconds"]]
     return {
         "players": n,
         "rounds": rounds,
         "odd_tables": odd,
-        "repeats": total,
-        "repeats_per_round": default["repeats"],
-        "unavoidable_per_round": default["bounds"],
-        "proved_optimal": default["repeats"] == default["bounds"],
-        "worst_seconds_per_round": round(max(default["seconds"]), 3),
-        "mean_seconds_per_round": round(sum(default["seconds"]) / rounds, 3),
+        "seeds": seeds,
+        "repeats": sum(totals),
+        "repeats_per_seed": totals,
+        "repeats_per_round": default[0]["repeats"],
+        "unavoidable_per_round": default[0]["bounds"],
+        "proved_optimal": all(d["repeats"] == d["bounds"] for d in default),
+        "worst_seconds_per_round": round(max(seconds), 3),
+        "mean_seconds_per_round": round(sum(seconds) / len(seconds), 3),
         "longer_search_effort": long_effort,
-        "longer_search_repeats": best,
-        "longer_search_seconds": round(sum(longer["seconds"]), 2),
-        "pass": total <= best,
+        "longer_search_repeats": sum(best),
+        "longer_search_repeats_per_seed": best,
+        "longer_search_seconds": round(sum(s for d in longer for s in d["seconds"]), 2),
+        "pass": sum(totals) <= sum(best),
     }
 
 
-def sweep(players: list[int], rounds: list[int], odd: str, long_effort: float) -> dict:
+def sweep(
+    players: list[int], rounds: list[int], odd: str, long_effort: float, seeds: int = 1
+) -> dict:
     cases = []
     for n in players:
         for r in rounds:
-            cases.append(sweep_case(n, r, odd, long_effort))
+            cases.append(sweep_case(n, r, odd, long_effort, seeds))
             print(json.dumps(cases[-1]), file=sys.stderr, flush=True)
     failed = [(c["players"], c["rounds"]) for c in cases if not c["pass"]]
     return {
@@ -171,7 +182,8 @@ def main() -> None:
     parser.add_argument("--long-effort", type=float, default=10.0)
     args = parser.parse_args()
     if args.sweep:
-        print(json.dumps(sweep(args.players, args.rounds, args.odd, args.long_effort), indent=2))
+        report = sweep(args.players, args.rounds, args.odd, args.long_effort, args.seeds)
+        print(json.dumps(report, indent=2))
         return
     results = []
     for n, rounds, team_size in QUICK if args.quick else CASES:

@@ -160,6 +160,12 @@ STALL_MIN = 20_000
 STALL_MAX = 250_000
 #: Fresh starts after a search that ended above the lower bound (the best plan is kept).
 RESTARTS = 0
+#: Kicks of the iterated local search after a search that ended above the lower bound: each
+#: swaps ``n // KICK_DIVISOR`` random pairs in the best plan and searches again with
+#: ``KICK_EFFORT`` of the budget, keeping any improvement.
+KICKS = 6
+KICK_DIVISOR = 6
+KICK_EFFORT = 0.25
 #: Budget (fraction) of the cold pass that shares odd tables fairly once repeats are settled.
 POLISH_EFFORT = 0.2
 #: With tables of 5 (or 3) and fair odd tables, few zero-repeat plans exist, and those that
@@ -608,6 +614,14 @@ class _Problem:
             plan.append(tables)
         return plan
 
+    def _kick(self, plan: list[list[list[int]]], rng: random.Random) -> None:
+        """Swap a few random pairs of players at different tables of random rounds."""
+        for _ in range(max(2, self.n // KICK_DIVISOR)):
+            tables = plan[int(rng.random() * len(plan))]
+            t1, t2 = rng.sample(range(len(tables)), 2)
+            i1, i2 = int(rng.random() * len(tables[t1])), int(rng.random() * len(tables[t2]))
+            tables[t1][i1], tables[t2][i2] = tables[t2][i2], tables[t1][i1]
+
     def plan(
         self,
         rounds: int,
@@ -632,6 +646,16 @@ class _Problem:
                 fresh_cost, _target = _anneal(self, fresh, rng, effort)
                 if fresh_cost < cost:
                     plan, cost = fresh, fresh_cost
+            # Iterated local search: kick the best plan (a few random swaps) and search again
+            # from there, keeping any improvement.
+            for _ in range(KICKS):
+                if cost <= target:
+                    break
+                kicked = [[m[:] for m in ts] for ts in plan]
+                self._kick(kicked, rng)
+                kicked_cost, _target = _anneal(self, kicked, rng, effort * KICK_EFFORT)
+                if kicked_cost < cost:
+                    plan, cost = kicked, kicked_cost
             if self.repeats_first and self.w_odd and any(self.odd) and not all(self.odd):
                 _anneal(self, plan, rng, effort * POLISH_EFFORT, polish=True)
         return plan
@@ -1141,7 +1165,9 @@ def seat_round(
     jointly (same players assumed) and the first is returned, so seating round by round
     avoids dead ends.  When the last round of the history is the one the previous call
     returned, the plan continues that call's plan (see :func:`_lookahead`), so calling with
-    ``rounds_left`` = rounds remaining is as good as :func:`plan_rounds`.
+    ``rounds_left`` = rounds remaining is as good as :func:`plan_rounds`.  The last round
+    (``rounds_left`` = 1) continues the plan too: seated afresh, its few possible tables are
+    hard to find again (22 players over 6 rounds paid 5 repeats there instead of 1).
 
     ``order``, if given, fills the tables sequentially in that order (seat order kept;
     a player whose team-mate is already at the table goes to the next table with room);
@@ -1179,7 +1205,7 @@ def seat_round(
         if seated is not None:
             return _finish(prob, [seated], seats_rng, shuffle_seats=False)[0]
     rounds_left = max(1, int(rounds_left))
-    if rounds_left > 1 and odd_table_counts is None and not variant:
+    if (rounds_left > 1 or history) and odd_table_counts is None and not variant:
         plan = _lookahead(prob, teams, history, seed, rounds_left, effort)
     else:
         horizon = min(rounds_left, MAX_LOOKAHEAD)

@@ -6,6 +6,10 @@ zero-repeat seating exists, otherwise no more than a much longer search finds.  
 (147 fields, against a search with ten times the evaluations) is ``python bench/seating.py
 --sweep``; the suite checks a representative subset: fields where a zero-repeat seating is
 known (the default finds one), and small fields where repeats cannot all be avoided.
+
+Where repeats are forced, one draw of round 1 against another changes the count by a few
+repeats, for the default and for the longer search alike; so the comparison sums three draws
+(seeds 1 to 3) of each.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from bench.seating import seat_day
 
 #: Fields (players, rounds) where a zero-repeat seating exists: from the tightest (just above
 #: the sizes that must repeat) to the largest, tables of 5 or not.
-ZERO_REPEATS = [(21, 4), (21, 5), (26, 5), (29, 6), (33, 6), (38, 6), (47, 5), (60, 6)]
+ZERO_REPEATS = [(21, 4), (21, 5), (22, 4), (26, 5), (29, 6), (33, 6), (38, 6), (47, 5), (60, 6)]
 #: Small fields that must repeat (the lower bound of round 2 is already above zero).
 FORCED = [(12, 4), (13, 5), (17, 4), (18, 4)]
 
@@ -29,10 +33,11 @@ def test_zero_repeats_whenever_a_zero_repeat_seating_exists(players: int, rounds
 
 @pytest.mark.parametrize(("players", "rounds"), FORCED)
 def test_no_more_repeats_than_a_longer_search(players: int, rounds: int) -> None:
-    day = seat_day(players, rounds)
-    longer = seat_day(players, rounds, effort=4)
-    assert sum(day["repeats"]) <= sum(longer["repeats"])
-    # round 2 has only the repeats no seating avoids (a counting lower bound), and no round
-    # has fewer than that bound (the bound is a true lower bound)
-    assert day["repeats"][1] == day["bounds"][1] > 0
-    assert all(b <= r for b, r in zip(day["bounds"], day["repeats"], strict=True))
+    days = [seat_day(players, rounds, seed=seed) for seed in (1, 2, 3)]
+    longer = [seat_day(players, rounds, effort=4, seed=seed) for seed in (1, 2, 3)]
+    assert sum(sum(d["repeats"]) for d in days) <= sum(sum(d["repeats"]) for d in longer)
+    for day in days:
+        # round 2 has only the repeats no seating avoids (a counting lower bound), and no
+        # round has fewer than that bound (the bound is a true lower bound)
+        assert day["repeats"][1] == day["bounds"][1] > 0
+        assert all(b <= r for b, r in zip(day["bounds"], day["repeats"], strict=True))
