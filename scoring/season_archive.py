@@ -11,15 +11,21 @@ import json
 from datetime import date
 
 from django.db import transaction
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 
 from scoring.archive import export_tournament, import_json
+from scoring.archive_values import Damaged, parse_constant, parse_float, parse_int
 from tarot_club.errors import ServiceError
 from tournaments import clubs
 from tournaments.models import Club, Season
 
 FORMAT = "tarot-club-season"
 VERSION = 1
+# The largest season archive read, checked before it is parsed: a season of 40 club
+# tournaments of 30 players over 5 rounds is about 20 MB. Each tournament in it is also held to
+# the tournament archive's own limit.
+MAX_BYTES = 100 * 1024 * 1024
 SEASON_FIELDS = ("kind", "best", "place_points", "scale_to", "attendance_bonus", "tie_breaks")
 
 
@@ -45,8 +51,17 @@ def export_season_json(season: Season) -> bytes:
 
 def import_season_json(content: bytes | str, organiser=None) -> Season:
     """Import a season archive, all or nothing; ServiceError says what is wrong."""
+    if len(content) > MAX_BYTES:
+        raise ServiceError(too_large_message())
     try:
-        archive = json.loads(content)
+        archive = json.loads(
+            content, parse_int=parse_int, parse_float=parse_float, parse_constant=parse_constant
+        )
+    except (Damaged, RecursionError):
+        raise ServiceError(
+            _("The archive is damaged (%(error)s): nothing was imported.")
+            % {"error": _("a number or a nesting no archive holds")}
+        ) from None
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise ServiceError(_("This file is not a season archive (it is not JSON).")) from None
     if not isinstance(archive, dict) or archive.get("format") != FORMAT:
@@ -65,6 +80,13 @@ def import_season_json(content: bytes | str, organiser=None) -> Season:
         raise ServiceError(
             _("The archive is damaged (%(error)s): nothing was imported.") % {"error": error}
         ) from None
+
+
+def too_large_message() -> str:
+    return _(
+        "This file is over %(limit)s, the largest season archive this installation reads: "
+        "nothing was imported."
+    ) % {"limit": filesizeformat(MAX_BYTES)}
 
 
 def _import(archive: dict, organiser) -> Season:

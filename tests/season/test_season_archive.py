@@ -68,3 +68,27 @@ def test_only_who_organises_every_tournament_downloads_it(season_of, organiser):
     assert en_client(club_only).get(url).status_code == 404
     assert en_client(organiser).get(url).status_code == 200
     assert en_client().get(url).status_code == 302
+
+
+def test_an_oversized_or_hostile_archive_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    from django.core.management import CommandError, call_command
+
+    from scoring import season_archive
+
+    # A 5,000-digit number or NaN is refused as damage, not parsed.
+    for hostile in (
+        b'{"format": "tarot-club-season", "version": ' + b"9" * 5000 + b"}",
+        b'{"format": "tarot-club-season", "version": NaN}',
+    ):
+        with pytest.raises(ServiceError, match="damaged"):
+            import_season_json(hostile)
+    monkeypatch.setattr(season_archive, "MAX_BYTES", 1000)
+    big = b'{"format": "tarot-club-season", "padding": "' + b"x" * 2000 + b'"}'
+    with pytest.raises(ServiceError, match="largest season archive"):
+        import_season_json(big)
+    path = tmp_path / "season.json"
+    path.write_bytes(big)
+    monkeypatch.setattr("scoring.management.commands.import_season.MAX_BYTES", 1000)
+    with pytest.raises(CommandError, match="largest season archive"):
+        call_command("import_season", str(path))
+    assert not Season.objects.exists()

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.season_archive import import_season_json
+from scoring.season_archive import MAX_BYTES, import_season_json, too_large_message
 from tarot_club.errors import ServiceError
 
 
@@ -18,6 +18,8 @@ class Command(BaseCommand):
         path = Path(file)
         if not path.is_file():
             raise CommandError(f"No file {file}.")
+        if path.stat().st_size > MAX_BYTES:  # before reading it into memory
+            raise CommandError(too_large_message())
         try:
             season = import_season_json(path.read_bytes())
         except ServiceError as error:
