@@ -4,8 +4,10 @@ Built through the real services, so every kind of sheet a referee meets is there
 
 - a team event (teams of 2), round 1 played, signed and closed;
 - round 2 in progress: table 1 signed then corrected by the referee with a reason (amended),
-  table 2 kept on paper (round totals, paper signatures), table 3 one deal in and a penalty
-  (never signed), the last table not started.
+  table 2 kept on paper (round totals, paper signatures), table 3 one deal in, a referee's
+  ruling and a penalty (never signed), the last table not started; the rounds are timed;
+- a club with a season of two played tournaments, the next one open for online registration
+  with a request waiting for the organiser.
 
 ``build_scene()`` returns a :class:`Scene` with what the tests open; it is dumped and reloaded
 between tests (seating takes seconds; the live server's tests empty the database each time).
@@ -19,7 +21,7 @@ from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 
-from scoring.demo import create_demo
+from scoring.demo import create_demo, create_demo_season
 from scoring.engine import Contract, Deal, get_rule_set
 from scoring.engine.sampling import random_legal_deal
 from scoring.engine.table import active_positions
@@ -33,7 +35,7 @@ from scoring.services import (
     sheet_sign_on_paper,
     sheet_sign_with_pin,
 )
-from tournaments import services
+from tournaments import seat_requests, services
 from tournaments.models import Round, Table, Tournament
 
 ORGANISER = ("organisatrice", "tarot-2026-Accessible")
@@ -50,6 +52,10 @@ class Scene:
     registration: int  # a player's public page
     verification_code: str
     search: str  # a name that the "me" search finds
+    club: str  # the club's slug
+    season: int
+    member: int  # a club member's career page (a Player id)
+    upcoming: str  # the next tournament's slug, open for online registration
 
 
 def _play(sheet: ScoreSheet, rng: random.Random, count: int, actor: Actor) -> None:
@@ -72,9 +78,11 @@ def build_scene() -> Scene:
     organiser = User.objects.create_user(ORGANISER[0], password=ORGANISER[1])
     organiser.groups.add(organiser_group())
     tournament = create_demo(
-        players=18, rounds=3, deals=2, teams=2, seed=15, play_rounds=1, created_by=organiser
+        players=18, rounds=3, deals=3, teams=2, seed=15, play_rounds=1, created_by=organiser
     ).tournament
-    Tournament.objects.filter(pk=tournament.pk).update(visibility=Tournament.Visibility.DURING_PLAY)
+    Tournament.objects.filter(pk=tournament.pk).update(
+        visibility=Tournament.Visibility.DURING_PLAY, timed_rounds=True
+    )
     services.referee_add(tournament=tournament, username=REFEREE[0], password=REFEREE[1])
     referee = Actor.staff(User.objects.get(username=REFEREE[0]), page="scene")
     table_link = Actor.table(page="scene")
@@ -114,8 +122,18 @@ def build_scene() -> Scene:
     paper_totals_record(sheet=paper.sheet, totals=[*totals, -sum(totals)], actor=referee, reason="")
     sheet_sign_on_paper(sheet=ScoreSheet.objects.get(pk=paper.sheet.pk), actor=referee)
 
-    # Table 3: one deal, then a penalty; never signed.
+    # Table 3: one deal, a referee's ruling, then a penalty; never signed.
     _play(penalised.sheet, rng, 1, table_link)
+    ruled = len(active_positions(penalised.seats.count(), 0))
+    deal_record(
+        sheet=ScoreSheet.objects.get(pk=penalised.sheet.pk),
+        number=2,
+        kind="ruling",
+        deal=None,
+        ruling=[10 * (ruled - 1)] + [-10] * (ruled - 1),
+        note="Donne mal distribuée",
+        actor=referee,
+    )
     player = penalised.seats.select_related("registration").first().registration
     penalty_add(
         sheet=ScoreSheet.objects.get(pk=penalised.sheet.pk),
@@ -125,6 +143,16 @@ def build_scene() -> Scene:
         actor=referee,
     )
     Round.objects.filter(pk=round_.pk).update(status=Round.Status.PLAYING)
+
+    season = create_demo_season(tournaments=2, players=8, seed=15, organiser=organiser)
+    seat_requests.request_seat(
+        tournament=season.upcoming,
+        last_name="Nouvelle",
+        first_name="Joueuse",
+        club=season.club.name,
+        email="joueuse@example.org",
+        client="scene",
+    )
     return Scene(
         slug=tournament.slug,
         amended_table=amended.pk,
@@ -134,6 +162,10 @@ def build_scene() -> Scene:
         registration=player.pk,
         verification_code=code or "",
         search=player.last_name,
+        club=season.club.slug,
+        season=season.season.pk,
+        member=season.club.player_set.order_by("pk").first().pk,
+        upcoming=season.upcoming.slug,
     )
 
 

@@ -2,9 +2,10 @@
 (WCAG 2.1 AA contrast included) on a desktop and on a 360 px wide phone, and no page scrolls
 sideways on that phone.
 
-The tournament is the lived-in one of :mod:`tests.browser.scene` (a team event with a round in
-progress: an amended sheet, a paper sheet, a penalty), so the pages show what they show on the
-day, not empty shells.
+The tournament is the lived-in one of :mod:`tests.scene` (a team event with a timed round in
+progress: an amended sheet, a paper sheet, a ruling and a penalty; a club season with the next
+tournament taking registrations), so the pages show what they show on the day, not empty
+shells.
 """
 
 from __future__ import annotations
@@ -37,6 +38,10 @@ PUBLIC = [
     ("verify", "/verifier/{verification_code}/"),
     ("verify form", "/verifier/"),
     ("login", "/connexion/"),
+    ("club", "/club/{club}/"),
+    ("season standings", "/club/{club}/saison/{season}/"),
+    ("career", "/club/{club}/joueur/{member}/"),
+    ("seat request", "/t/{upcoming}/inscription/"),
 ]
 STAFF = [
     ("tournament list", "/gestion/"),
@@ -52,6 +57,11 @@ STAFF = [
     ("referee sheet (paper)", "/t/{slug}/gestion/feuille/{paper_table}/"),
     ("referee sheet (penalty)", "/t/{slug}/gestion/feuille/{penalty_table}/"),
     ("sheet history", "/t/{slug}/gestion/feuille/{amended_table}/historique/"),
+    ("player record", "/t/{slug}/gestion/joueurs/{registration}/"),
+    ("seat requests", "/t/{upcoming}/gestion/demandes/"),
+    ("club list", "/gestion/clubs/"),
+    ("club staff", "/gestion/club/{club}/"),
+    ("season staff", "/gestion/club/{club}/saison/{season}/"),
 ]
 
 _DUMP: dict[str, tuple[Path, Scene]] = {}
