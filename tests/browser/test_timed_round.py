@@ -78,6 +78,10 @@ def test_the_referee_calls_time_and_north_sees_the_table_stop(phone_at, shot):
     expect(north.locator("#time-up")).to_have_text("temps écoulé")
     expect(north.locator("#sheet-count")).to_contain_text("2 sur 5")
     expect(north.locator(SHEET_DEAL_ROWS)).to_have_count(2)
+    expect(north.locator("#queue-complete")).to_have_text(
+        "Temps écoulé : cette table s'arrête après 2 donnes."
+    )
+    expect(north.locator("tr.deals-played")).to_contain_text("jouées")
     # No deal can be added any more; the players sign what they played.
     expect(north.locator("#entry")).to_have_count(0)
     expect(north.locator("#sign")).to_be_visible()
