@@ -4,7 +4,8 @@ Django reads a POST's body the first time something asks for ``request.POST`` or
 ``request.FILES``, and the CSRF check asks first: a 60 MB file would be received and parsed
 before any view could refuse it. This middleware, placed before the CSRF check, compares the
 request's declared length (Django never reads past it) with the limit a view declares
-(``upload_limit`` on its class) and lets the view answer (``refuse_upload``) without a byte read.
+(``upload_limit`` on its class) and lets the view answer (``refuse_upload``, given the URL's
+arguments) without a byte read.
 """
 
 from __future__ import annotations
@@ -28,4 +29,4 @@ class UploadLimitMiddleware:
             length = 0
         if length <= limit:
             return None
-        return view_class.refuse_upload(request)
+        return view_class.refuse_upload(request, **view_kwargs)

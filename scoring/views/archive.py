@@ -50,7 +50,7 @@ class ArchiveImportView(LoginRequiredMixin, TemplateView):
     upload_limit = MAX_BYTES + 64 * 1024
 
     @classmethod
-    def refuse_upload(cls, request):
+    def refuse_upload(cls, request, **kwargs):
         """A file over the limit, refused before it is read (by tarot_club.uploads)."""
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())

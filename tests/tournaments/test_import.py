@@ -489,3 +489,31 @@ def test_an_import_costs_the_same_queries_for_20_or_400_lines(organiser, format)
             assert not registrations.filter(team__isnull=True).exists()
     assert counts[0] == counts[1], counts
     assert counts[0] < 25, counts
+
+
+def test_a_file_over_the_limit_is_refused_before_it_is_read(setup, monkeypatch, client):
+    """The declared length is checked before the CSRF check reads the body; access rules
+    still come first (anonymous: login page, a tournament outside reach: 404)."""
+    from unittest import mock
+
+    from django.http.multipartparser import MultiPartParser
+
+    from tournaments.views.staff import ImportView
+
+    tournament, organiser_client = setup
+    monkeypatch.setattr(ImportView, "upload_limit", 10_000)
+    big = csv_bytes([("Dupont", f"Prénom{i}", "", "") for i in range(1000)])
+    assert len(big) > 10_000
+    with mock.patch.object(MultiPartParser, "parse", side_effect=AssertionError("read")) as parse:
+        response = upload(organiser_client, tournament, "joueurs.csv", big)
+        assert response.status_code == 413
+        assert "The file is larger than 2 MB." in response.content.decode()
+        anonymous = upload(client, tournament, "joueurs.csv", big)
+        assert anonymous.status_code == 302 and "/connexion/" in anonymous["Location"]
+        other = make_tournament(0, name="Autre tournoi", prefix="Autre")
+        assert upload(organiser_client, other, "joueurs.csv", big).status_code == 404
+    assert parse.call_count == 0
+    assert not Registration.objects.filter(tournament=tournament).exists()
+    # A small file still reaches the preview.
+    response = upload(organiser_client, tournament, "joueurs.csv", csv_bytes(GOOD_ROWS[:1]))
+    assert response.status_code == 200 and offers_confirmation(response)

@@ -282,7 +282,25 @@ class ImportView(StaffTournamentMixin, TemplateView):
     def get(self, request, *args, **kwargs):
         return self.render_to_response(self.get_context_data(form=ImportForm()))
 
+    # The request's whole body holds the file and the form around it (tarot_club.uploads).
+    upload_limit = MAX_IMPORT_BYTES + 64 * 1024
+    refused = False
+
+    @classmethod
+    def refuse_upload(cls, request, **kwargs):
+        """A file over the limit, refused before it is read, after the usual access rules
+        (anonymous: login page; a tournament outside the user's reach: 404)."""
+        view = cls()
+        view.setup(request, **kwargs)
+        view.refused = True
+        return view.dispatch(request, **kwargs)
+
     def post(self, request, *args, **kwargs):
+        if self.refused:  # nothing of the body was read (tarot_club.uploads)
+            form = ImportForm(data={}, files={})
+            form.is_valid()
+            form.errors["file"] = form.error_class([_("The file is larger than 2 MB.")])
+            return self.render_to_response(self.get_context_data(form=form), status=413)
         if "confirm" in request.POST:
             return self._confirm(request)
         form = ImportForm(request.POST, request.FILES)
