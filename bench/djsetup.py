@@ -19,3 +19,41 @@ def setup() -> None:
     import django
 
     django.setup()
+
+
+def run_in_throwaway_db(
+    db: str, command: list[str], *, pg_name: str, sqlite_name: str, extra_env: dict | None = None
+) -> dict:
+    """Run ``command`` (a benchmark's worker process) on a database of its own, made for it and
+    dropped after: the PostgreSQL database ``pg_name`` on this machine's server, or a SQLite
+    file ``sqlite_name`` in a temporary folder; static files are collected there too. The
+    worker prints its figures as JSON on its last line of output; they are returned."""
+    import json
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SQLITE_PATH")}
+        env.update(
+            DJANGO_SETTINGS_MODULE="tarot_club.settings",
+            DJANGO_SECRET_KEY="bench-only-not-a-secret",
+            DJANGO_SECURE="0",
+            DJANGO_ALLOWED_HOSTS="testserver",
+            DJANGO_TESTING="0",
+            PYTHONPATH=str(ROOT),
+            DJANGO_STATIC_ROOT=str(Path(folder) / "static"),
+            **(extra_env or {}),
+        )
+        base = ["-h", "127.0.0.1", "-U", "postgres"]
+        if db == "postgres":
+            subprocess.run(["dropdb", *base, "--if-exists", pg_name], check=True)
+            subprocess.run(["createdb", *base, pg_name], check=True)
+            env["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{pg_name}"
+        else:
+            env["SQLITE_PATH"] = str(Path(folder) / sqlite_name)
+        try:
+            done = subprocess.run(command, env=env, stdout=subprocess.PIPE, text=True, check=True)
+        finally:
+            if db == "postgres":
+                subprocess.run(["dropdb", *base, "--if-exists", pg_name], check=False)
+        return json.loads(done.stdout.strip().splitlines()[-1])

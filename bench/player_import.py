@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.djsetup import run_in_throwaway_db  # noqa: E402
+
 OUT = ROOT / "bench" / "out"
 PG_NAME = "tarot_bench_import"
 TARGET_SECONDS = 5.0
@@ -94,43 +95,14 @@ def measure(sizes: list[int]) -> dict:
     return figures
 
 
-def worker_env(db: str, sqlite_path: str) -> dict:
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SQLITE_PATH")}
-    env.update(
-        DJANGO_SETTINGS_MODULE="tarot_club.settings",
-        DJANGO_SECRET_KEY="bench-only-not-a-secret",
-        DJANGO_SECURE="0",
-        DJANGO_ALLOWED_HOSTS="testserver",
-        DJANGO_TESTING="0",
-        AXES_ENABLED="0",
-    )
-    if db == "postgres":
-        env["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{PG_NAME}"
-    else:
-        env["SQLITE_PATH"] = sqlite_path
-    return env
-
-
 def run_db(db: str, sizes: list[int]) -> dict:
-    with tempfile.TemporaryDirectory() as folder:
-        if db == "postgres":
-            base = ["-h", "127.0.0.1", "-U", "postgres"]
-            subprocess.run(["dropdb", *base, "--if-exists", PG_NAME], check=True)
-            subprocess.run(["createdb", *base, PG_NAME], check=True)
-        env = worker_env(db, str(Path(folder) / "import.sqlite3"))
-        env["DJANGO_STATIC_ROOT"] = str(Path(folder) / "static")
-        try:
-            result = subprocess.run(
-                [sys.executable, __file__, "--worker", ",".join(map(str, sizes))],
-                env=env,
-                stdout=subprocess.PIPE,
-                text=True,
-                check=True,
-            )
-        finally:
-            if db == "postgres":
-                subprocess.run(["dropdb", *base, "--if-exists", PG_NAME], check=False)
-        return json.loads(result.stdout.strip().splitlines()[-1])
+    return run_in_throwaway_db(
+        db,
+        [sys.executable, __file__, "--worker", ",".join(map(str, sizes))],
+        pg_name=PG_NAME,
+        sqlite_name="import.sqlite3",
+        extra_env={"AXES_ENABLED": "0"},
+    )
 
 
 def main() -> None:

@@ -21,16 +21,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import subprocess
 import sys
-import tempfile
 import time
 from datetime import date, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.djsetup import run_in_throwaway_db  # noqa: E402
+
 OUT = ROOT / "bench" / "out"
 PG_NAME = "tarot_bench_season"
 TARGETS = {"season_cold_ms": 100, "season_cached_ms": 10, "career_ms": 50}
@@ -162,41 +163,18 @@ def worker(args) -> None:
 
 
 def run_db(db: str, args) -> dict:
-    with tempfile.TemporaryDirectory() as folder:
-        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SQLITE_PATH")}
-        env.update(
-            DJANGO_SETTINGS_MODULE="tarot_club.settings",
-            DJANGO_SECRET_KEY="bench-only-not-a-secret",
-            DJANGO_SECURE="0",
-            DJANGO_ALLOWED_HOSTS="testserver",
-            DJANGO_TESTING="0",
-            PYTHONPATH=str(ROOT),
-            DJANGO_STATIC_ROOT=str(Path(folder) / "static"),
-        )
-        base = ["-h", "127.0.0.1", "-U", "postgres"]
-        if db == "postgres":
-            subprocess.run(["dropdb", *base, "--if-exists", PG_NAME], check=True)
-            subprocess.run(["createdb", *base, PG_NAME], check=True)
-            env["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{PG_NAME}"
-        else:
-            env["SQLITE_PATH"] = str(Path(folder) / "season.sqlite3")
-        command = [
-            sys.executable,
-            __file__,
-            "--worker",
-            "--runs",
-            str(args.runs),
-            "--tournaments",
-            str(args.tournaments),
-            "--players",
-            str(args.players),
-        ]
-        try:
-            done = subprocess.run(command, env=env, stdout=subprocess.PIPE, text=True, check=True)
-        finally:
-            if db == "postgres":
-                subprocess.run(["dropdb", *base, "--if-exists", PG_NAME], check=False)
-        return json.loads(done.stdout.strip().splitlines()[-1])
+    command = [
+        sys.executable,
+        __file__,
+        "--worker",
+        "--runs",
+        str(args.runs),
+        "--tournaments",
+        str(args.tournaments),
+        "--players",
+        str(args.players),
+    ]
+    return run_in_throwaway_db(db, command, pg_name=PG_NAME, sqlite_name="season.sqlite3")
 
 
 def main() -> None:
