@@ -59,7 +59,11 @@ temperature, and a move that only makes the odd tables less fair at ``FAIR_TEMPE
    Worse moves are accepted with probability exp(-delta / T) at a fixed low temperature.
    The search stops at a lower bound (zero repeats, no clash, perfectly fair odd tables, or a
    counting bound when repeats are unavoidable), on stagnation, or after an evaluation
-   budget; the best plan seen is returned.
+   budget; the best plan seen is returned.  A fresh plan that ends above the bound is
+   searched again from a few new starts (``RESTARTS``, half the budget each: in the 20 to 30
+   player band the result depends on the start as much as on the budget), then "kicked" a
+   few times (``KICKS``: a few random swaps of the best plan, searched again briefly); the
+   best is kept.  A plan that continues an earlier one is only kicked.
 3. *Round by round.*  Round 1 (no history) is a random draw from the seed: with no history
    any draw is as good a start as any other, up to renaming players.  Later,
    ``seat_round(..., rounds_left=k)`` plans k rounds and returns the first.  The next call
@@ -159,11 +163,13 @@ STALL_PER_SWAP = 150
 STALL_MIN = 20_000
 STALL_MAX = 250_000
 #: Fresh starts after a search that ended above the lower bound (the best plan is kept).
-RESTARTS = 0
+RESTARTS = 4
+#: Budget (fraction of ``effort``) of each fresh start.
+RESTART_EFFORT = 0.5
 #: Kicks of the iterated local search after a search that ended above the lower bound: each
 #: swaps ``n // KICK_DIVISOR`` random pairs in the best plan and searches again with
 #: ``KICK_EFFORT`` of the budget, keeping any improvement.
-KICKS = 6
+KICKS = 3
 KICK_DIVISOR = 6
 KICK_EFFORT = 0.25
 #: Budget (fraction) of the cold pass that shares odd tables fairly once repeats are settled.
@@ -639,11 +645,12 @@ class _Problem:
             cost, target = _anneal(self, plan, rng, effort)
             # A search that ends above the lower bound may sit in a poor valley: start again
             # from fresh plans (a few times) and keep the best.
-            for _ in range(RESTARTS):
+            # (A plan that continues an earlier one starts from a good plan: no fresh start.)
+            for _ in range(RESTARTS if start is None else 0):
                 if cost <= target:
                     break
                 fresh = self._initial_plan(rounds, rng, None)
-                fresh_cost, _target = _anneal(self, fresh, rng, effort)
+                fresh_cost, _target = _anneal(self, fresh, rng, effort * RESTART_EFFORT)
                 if fresh_cost < cost:
                     plan, cost = fresh, fresh_cost
             # Iterated local search: kick the best plan (a few random swaps) and search again

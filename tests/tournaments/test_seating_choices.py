@@ -210,3 +210,15 @@ def test_round_page_says_when_no_repeat_is_forced():
         assert (
             f"16 joueurs, 2e position : {count} rencontres répétées, aucune n'est prouvée" in page
         )
+
+
+def test_the_round_page_names_the_odd_tables_choice_only_when_a_round_has_odd_tables():
+    for players, shown in ((8, False), (9, True)):
+        tournament = make_tournament(players, rounds=2)
+        services.round_seat_next(tournament=tournament)
+        client = organiser_of(tournament, "fr")
+        page = flat(
+            client.get(reverse("tournaments:round", args=[tournament.slug, 1])).content.decode()
+        )
+        assert ("Tables de 5 (le donneur ne joue pas à son tour" in page) is shown, players
+        assert ("Le moins de rencontres répétées d'abord" in page) is shown, players
