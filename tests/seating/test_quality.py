@@ -20,7 +20,7 @@ from bench.seating import seat_day
 
 #: Fields (players, rounds) where a zero-repeat seating exists: from the tightest (just above
 #: the sizes that must repeat) to the largest, tables of 5 or not.
-ZERO_REPEATS = [(21, 4), (21, 5), (22, 4), (26, 5), (29, 6), (33, 6), (38, 6), (47, 5), (60, 6)]
+ZERO_REPEATS = [(21, 4), (21, 5), (26, 5), (29, 6), (33, 6), (38, 6), (47, 5), (60, 6)]
 #: Small fields that must repeat (the lower bound of round 2 is already above zero).
 FORCED = [(12, 4), (13, 5), (17, 4), (18, 4)]
 
