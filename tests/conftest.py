@@ -22,3 +22,18 @@ def _nothing_kept_between_tests():
     yield
     cache.clear()
     forget_standings()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_seal_key_left_behind():
+    """The test settings keep the installation's seal key in a temporary file of this process
+    (``tarot-club-test-<pid>.seal-key``); it goes when the process's tests end."""
+    yield
+    import tempfile
+    from pathlib import Path
+
+    from django.conf import settings as django_settings
+
+    path = Path(django_settings.SEAL_KEY_FILE)
+    if path.name.startswith("tarot-club-test-") and path.parent == Path(tempfile.gettempdir()):
+        path.unlink(missing_ok=True)
