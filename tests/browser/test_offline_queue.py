@@ -69,6 +69,7 @@ def assert_stored_once_in_order(sheet) -> None:
     ]
     assert [d.scores for d in deals] == [engine_scores(*deal) for deal in DEALS]
     assert all(d.entry_key for d in deals)
+    assert [d.version for d in deals] == [1] * len(DEALS)  # a deal sent twice is not rewritten
 
 
 def wait_until_sent(page) -> None:
@@ -93,7 +94,13 @@ def test_deals_typed_offline_survive_a_reload_and_go_once_in_order(phone_at, sho
     expect(page.locator("#queue-status")).to_contain_text(pending_text(2))
     expect(page.locator("#entry [data-slot=title]")).to_contain_text("3")
     shot(page, "offline-reloaded")
-    assert not StoredDeal.objects.filter(sheet=sheet).exists()
+    # Chromium's offline switch does not always hold back the service worker's own requests:
+    # a deal may reach the server while its answer never reaches the page, as when the room's
+    # Wi-Fi drops mid-request. The page still holds it as pending and sends it again with the
+    # same key once back online; it is stored once (below). The test with the server really
+    # stopped (next) checks that nothing arrives while it is down.
+    stored = list(StoredDeal.objects.filter(sheet=sheet).values_list("number", flat=True))
+    assert stored in ([], [1], [1, 2]), stored
     context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     wait_until_sent(page)
