@@ -59,8 +59,12 @@ temperature, and a move that only makes the odd tables less fair at ``FAIR_TEMPE
    Worse moves are accepted with probability exp(-delta / T) at a fixed low temperature.
    The search stops at a lower bound (zero repeats, no clash, perfectly fair odd tables, or a
    counting bound when repeats are unavoidable), on stagnation, or after an evaluation
-   budget; the best plan seen is returned.  (``RESTARTS`` fresh starts can follow a fresh plan
-   that ends above the bound; measured, they do not pay for their time, so they are off.)
+   budget; the best plan seen is returned.  With fewest repeats first, a plan that ends one
+   to three repeats above a bound of zero is searched on from its best plan (up to
+   ``ZERO_HUNTS`` more budgets): a zero-repeat plan is usually near, and the long plateau at
+   one repeat is where a short search stops (22 players over 4 rounds: 1 repeat, then 0).
+   (``RESTARTS`` fresh starts can follow a fresh plan that ends above the bound; measured,
+   they do not pay for their time, so they are off.)
 3. *Round by round.*  Round 1 (no history) is a random draw from the seed: with no history
    any draw is as good a start as any other, up to renaming players.  Later,
    ``seat_round(..., rounds_left=k)`` plans k rounds and returns the first.  The next call
@@ -163,6 +167,12 @@ STALL_MAX = 250_000
 #: Off: in the sweep of ``bench/seating.py`` (12 to 35 players, 4 to 6 rounds) four fresh
 #: starts at half the budget each gained nothing measurable and made a round 4 times slower.
 RESTARTS = 0
+#: Fewest repeats first: a plan ending with 1 to ``ZERO_HUNT_MAX`` repeats where the lower
+#: bound is zero is searched on from its best plan, up to ``ZERO_HUNTS`` more searches of
+#: ``ZERO_HUNT_EFFORT`` each.
+ZERO_HUNTS = 4
+ZERO_HUNT_MAX = 3
+ZERO_HUNT_EFFORT = 1.0
 #: Budget (fraction of ``effort``) of each fresh start.
 RESTART_EFFORT = 0.5
 #: Budget (fraction) of the cold pass that shares odd tables fairly once repeats are settled.
@@ -638,6 +648,13 @@ class _Problem:
                 fresh_cost, _target = _anneal(self, fresh, rng, effort * RESTART_EFFORT)
                 if fresh_cost < cost:
                     plan, cost = fresh, fresh_cost
+            # Fewest repeats first, a plan a few repeats away from a bound of zero: a
+            # zero-repeat plan is likely near; search on from the best plan.
+            if self.repeats_first and target < self.scale:
+                for _ in range(ZERO_HUNTS):
+                    if not 0 < cost // self.scale <= ZERO_HUNT_MAX:
+                        break
+                    cost, _target = _anneal(self, plan, rng, effort * ZERO_HUNT_EFFORT)
             if self.repeats_first and self.w_odd and any(self.odd) and not all(self.odd):
                 _anneal(self, plan, rng, effort * POLISH_EFFORT, polish=True)
         return plan
