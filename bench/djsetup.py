@@ -21,6 +21,23 @@ def setup() -> None:
     django.setup()
 
 
+def worker_env(**overrides: str) -> dict:
+    """The environment of a benchmark's worker process: this one's, without its database, with
+    the settings a benchmark runs with (no secret to type, plain HTTP, not the test settings);
+    ``overrides`` add or replace variables."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SQLITE_PATH")}
+    env.update(
+        DJANGO_SETTINGS_MODULE="tarot_club.settings",
+        DJANGO_SECRET_KEY="bench-only-not-a-secret",
+        DJANGO_SECURE="0",
+        DJANGO_ALLOWED_HOSTS="testserver",
+        DJANGO_TESTING="0",
+        PYTHONPATH=str(ROOT),
+    )
+    env.update(overrides)
+    return env
+
+
 def run_in_throwaway_db(
     db: str, command: list[str], *, pg_name: str, sqlite_name: str, extra_env: dict | None = None
 ) -> dict:
@@ -33,17 +50,7 @@ def run_in_throwaway_db(
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
-        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SQLITE_PATH")}
-        env.update(
-            DJANGO_SETTINGS_MODULE="tarot_club.settings",
-            DJANGO_SECRET_KEY="bench-only-not-a-secret",
-            DJANGO_SECURE="0",
-            DJANGO_ALLOWED_HOSTS="testserver",
-            DJANGO_TESTING="0",
-            PYTHONPATH=str(ROOT),
-            DJANGO_STATIC_ROOT=str(Path(folder) / "static"),
-            **(extra_env or {}),
-        )
+        env = worker_env(DJANGO_STATIC_ROOT=str(Path(folder) / "static"), **(extra_env or {}))
         base = ["-h", "127.0.0.1", "-U", "postgres"]
         if db == "postgres":
             subprocess.run(["dropdb", *base, "--if-exists", pg_name], check=True)

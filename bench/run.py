@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
 sys.path.insert(0, str(ROOT))
 
+from bench.djsetup import worker_env  # noqa: E402
 from bench.timing import figure, load  # noqa: E402
 
 PG = "postgres://postgres@127.0.0.1:5432/{name}"
@@ -46,16 +47,7 @@ def log(*parts) -> None:
 
 
 def db_env(db: str, smoke: bool) -> dict:
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SQLITE_PATH")}
-    env.update(
-        DJANGO_SETTINGS_MODULE="tarot_club.settings",
-        DJANGO_SECRET_KEY="bench-only-not-a-secret",
-        DJANGO_DEBUG="0",
-        DJANGO_SECURE="0",
-        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost,testserver",
-        DJANGO_TESTING="0",
-        PYTHONPATH=str(ROOT),
-    )
+    env = worker_env(DJANGO_DEBUG="0", DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost,testserver")
     suffix = "_smoke" if smoke else ""
     if db == "postgres":
         env["DATABASE_URL"] = PG.format(name=f"tarot_bench{suffix}")

@@ -4,17 +4,14 @@
 
 from __future__ import annotations
 
-from datetime import date
 from decimal import Decimal
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from scoring.engine import Contract, Deal
-from scoring.models import ScoreSheet
 from scoring.services import Actor, deal_record
-from tournaments import services
-from tournaments.models import Round, StaffMember
+from tests.scoring.test_timed_rounds import timed_tournament
+from tournaments.models import Round
 
 from .helpers import SHEET_DEAL_ROWS, horizontal_overflow, login
 
@@ -27,27 +24,11 @@ GARDE = Deal(players=4, taker=1, contract=Contract.GARDE, oudlers=2, points=Deci
 
 
 def _timed_round():
-    tournament = services.tournament_create(
-        created_by=None,
-        name="Tournoi en 60 minutes",
-        date=date.today(),
-        rounds=2,
-        deals_per_round=5,
-        timed_rounds=True,
-        seed=3,
-    )
-    for i in range(8):
-        services.player_register(
-            tournament=tournament,
-            row=services.PlayerRow(last_name=f"Joueur{i:02d}", first_name="Ève"),
-            present=True,
-        )
-    round_ = services.round_seat_next(tournament=tournament)
-    _first, second = ScoreSheet.objects.filter(table__round=round_).order_by("table__number")
+    """A timed tournament of 8 players (see the service tests), its round 1 seated, table 2
+    two deals in, and its referee ``arbitre``."""
+    tournament, round_, _referee, _first, second = timed_tournament()
     for number in (1, 2):
         deal_record(sheet=second, number=number, kind="played", deal=GARDE, actor=TABLE)
-    referee = get_user_model().objects.create_user("arbitre", password="pw-arbitre-1")
-    StaffMember.objects.create(tournament=tournament, user=referee, role="referee")
     return tournament, round_, second
 
 

@@ -32,7 +32,9 @@ from .conftest import TABLE, legal, staff
 pytestmark = pytest.mark.django_db
 
 
-def _timed(timed: bool = True):
+def timed_tournament(timed: bool = True):
+    """A tournament of 8 present players (timed rounds unless ``timed`` is False), round 1
+    seated, its referee ``arbitre`` (password ``pw-arbitre-1``) and its two sheets."""
     tournament = services.tournament_create(
         created_by=None,
         name="Tournoi en 60 minutes",
@@ -68,7 +70,7 @@ def _download(client, tournament, sheet, fmt: str) -> bytes:
 
 def test_the_referee_calls_time_and_tables_stop_where_they_are(client):
     cache.clear()
-    tournament, round_, referee, first, second = _timed()
+    tournament, round_, referee, first, second = timed_tournament()
     for number in range(1, 6):
         deal_record(sheet=first, number=number, kind="played", deal=legal(), actor=TABLE)
     for number in range(1, 4):
@@ -134,7 +136,7 @@ def test_the_referee_calls_time_and_tables_stop_where_they_are(client):
 
 
 def test_time_is_called_only_by_a_referee_of_a_timed_tournament():
-    _, round_, referee, _, _ = _timed(timed=False)
+    _, round_, referee, _, _ = timed_tournament(timed=False)
     with pytest.raises(ServiceError, match="ne se joue pas en temps limité"):
         round_call_time(round_=round_, actor=staff(referee))
     _, round_, referee, _, _ = _timed_second()
@@ -147,14 +149,14 @@ def test_time_is_called_only_by_a_referee_of_a_timed_tournament():
 
 def _timed_second():
     get_user_model().objects.filter(username="arbitre").delete()
-    return _timed()
+    return timed_tournament()
 
 
 def test_an_archive_keeps_the_timed_rounds_and_the_called_time():
     from scoring.archive import export_json, import_json
     from tournaments.models import Player, Round, Tournament
 
-    tournament, round_, referee, _first, second = _timed()
+    tournament, round_, referee, _first, second = timed_tournament()
     Tournament.objects.filter(pk=tournament.pk).update(odd_tables="three", seating_priority="fair")
     for number in range(1, 3):
         deal_record(sheet=second, number=number, kind="played", deal=legal(), actor=TABLE)
@@ -184,7 +186,7 @@ def test_an_archive_calling_time_in_an_untimed_tournament_is_refused():
     from scoring.archive import export_tournament, import_json
     from tournaments.models import Player, Round
 
-    tournament, round_, referee, _first, _second = _timed()
+    tournament, round_, referee, _first, _second = timed_tournament()
     round_call_time(round_=round_, actor=staff(referee))
     archive = export_tournament(tournament)
     archive["tournament"]["timed_rounds"] = False
