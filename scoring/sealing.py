@@ -11,8 +11,6 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,6 +27,7 @@ from scoring.documents.seal import (
     sign_content,
     verify_seal,
 )
+from tarot_club.private_files import create_once
 
 _loaded: dict[str, Ed25519PrivateKey] = {}
 
@@ -45,7 +44,8 @@ def installation_key() -> Ed25519PrivateKey:
         return cached
     if not path.exists():
         try:
-            _create(path, private_key_to_pem(new_private_key()))
+            path.parent.mkdir(parents=True, exist_ok=True)
+            create_once(path, private_key_to_pem(new_private_key()))
         except OSError as error:
             raise ImproperlyConfigured(
                 f"Cannot write the sealing key file {path} ({error.strerror or error}). "
@@ -60,29 +60,6 @@ def installation_key() -> Ed25519PrivateKey:
         ) from None
     _loaded[str(path)] = key
     return key
-
-
-def _create(path: Path, pem: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")  # 0600
-    try:
-        with os.fdopen(descriptor, "wb") as file:
-            file.write(pem)
-            file.flush()
-            os.fsync(file.fileno())
-        try:
-            os.link(temporary, path)  # atomic and never replaces: the first process wins
-        except FileExistsError:
-            pass
-        except OSError:  # no hard links on this file system (a FAT-formatted USB key)
-            try:
-                exclusive = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            except FileExistsError:
-                return
-            with os.fdopen(exclusive, "wb") as file:
-                file.write(pem)
-    finally:
-        os.unlink(temporary)
 
 
 def installation_name() -> str:

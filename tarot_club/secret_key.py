@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import os
 import secrets
-import tempfile
 import time
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
+
+from tarot_club.private_files import create_once
 
 # Set by the Makefile's local serving targets only; documented in the README, never typed.
 LOCAL_SERVER_VARIABLE = "DJANGO_LOCAL_SERVER"
@@ -43,39 +44,13 @@ def local_key(path: Path) -> str:
     """The key kept in ``path``, created (random, mode 0600) if the file does not exist yet."""
     if not path.exists():
         try:
-            _create(path, secrets.token_urlsafe(50))
+            create_once(path, (secrets.token_urlsafe(50) + "\n").encode("ascii"))
         except OSError as error:
             raise ImproperlyConfigured(
                 f"Cannot write the local secret key file {path} ({error.strerror or error}). "
                 "Make its folder writable, or set DJANGO_SECRET_KEY."
             ) from None
     return _read(path)
-
-
-def _create(path: Path, key: str) -> None:
-    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")  # 0600
-    try:
-        with os.fdopen(descriptor, "w", encoding="ascii") as file:
-            file.write(key + "\n")
-            file.flush()
-            os.fsync(file.fileno())
-        try:
-            os.link(temporary, path)  # atomic and never replaces: the first process wins
-        except FileExistsError:
-            pass
-        except OSError:  # no hard links on this file system (e.g. a FAT-formatted USB key)
-            _create_exclusive(path, key)
-    finally:
-        os.unlink(temporary)
-
-
-def _create_exclusive(path: Path, key: str) -> None:
-    try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return
-    with os.fdopen(descriptor, "w", encoding="ascii") as file:
-        file.write(key + "\n")
 
 
 def _read(path: Path) -> str:

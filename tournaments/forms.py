@@ -4,7 +4,7 @@ from django import forms
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import limits
+from tournaments import clubs, limits
 from tournaments.models import Registration, Round, Season, Tournament
 
 
@@ -148,17 +148,7 @@ class ClubForm(forms.Form):
 class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
-        fields = [
-            "name",
-            "start",
-            "end",
-            "kind",
-            "best",
-            "place_points",
-            "scale_to",
-            "attendance_bonus",
-            "tie_breaks",
-        ]
+        fields = list(clubs.SEASON_FIELDS)  # what season_create and season_update take
         widgets = {
             "start": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "end": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),

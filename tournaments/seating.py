@@ -63,8 +63,9 @@ temperature, and a move that only makes the odd tables less fair at ``FAIR_TEMPE
    to three repeats above a bound of zero is searched on from its best plan (up to
    ``ZERO_HUNTS`` more budgets): a zero-repeat plan is usually near, and the long plateau at
    one repeat is where a short search stops (22 players over 4 rounds: 1 repeat, then 0).
-   (``RESTARTS`` fresh starts can follow a fresh plan that ends above the bound; measured,
-   they do not pay for their time, so they are off.)
+   (Fresh restarts after a search that ends above the bound were measured in the sweep of
+   ``bench/seating.py``: four at half the budget each gained nothing above the noise and made
+   a round 4 times slower, so there are none.)
 3. *Round by round.*  Round 1 (no history) is a random draw from the seed: with no history
    any draw is as good a start as any other, up to renaming players.  Later,
    ``seat_round(..., rounds_left=k)`` plans k rounds and returns the first.  The next call
@@ -163,18 +164,10 @@ MAX_EVALS = 500_000
 STALL_PER_SWAP = 150
 STALL_MIN = 20_000
 STALL_MAX = 250_000
-#: Fresh starts after a search that ended above the lower bound (the best plan is kept).
-#: Off: in the sweep of ``bench/seating.py`` (12 to 35 players, 4 to 6 rounds) four fresh
-#: starts at half the budget each gained nothing measurable and made a round 4 times slower.
-RESTARTS = 0
 #: Fewest repeats first: a plan ending with 1 to ``ZERO_HUNT_MAX`` repeats where the lower
-#: bound is zero is searched on from its best plan, up to ``ZERO_HUNTS`` more searches of
-#: ``ZERO_HUNT_EFFORT`` each.
+#: bound is zero is searched on from its best plan, up to ``ZERO_HUNTS`` more full budgets.
 ZERO_HUNTS = 4
 ZERO_HUNT_MAX = 3
-ZERO_HUNT_EFFORT = 1.0
-#: Budget (fraction of ``effort``) of each fresh start.
-RESTART_EFFORT = 0.5
 #: Budget (fraction) of the cold pass that shares odd tables fairly once repeats are settled.
 POLISH_EFFORT = 0.2
 #: With tables of 5 (or 3) and fair odd tables, few zero-repeat plans exist, and those that
@@ -638,23 +631,13 @@ class _Problem:
         plan = self._initial_plan(rounds, rng, start)
         if n_tables > 1 and rounds > 0:
             cost, target = _anneal(self, plan, rng, effort)
-            # A search that ends above the lower bound may sit in a poor valley: start again
-            # from fresh plans (a few times) and keep the best.
-            # (A plan that continues an earlier one starts from a good plan: no fresh start.)
-            for _ in range(RESTARTS if start is None else 0):
-                if cost <= target:
-                    break
-                fresh = self._initial_plan(rounds, rng, None)
-                fresh_cost, _target = _anneal(self, fresh, rng, effort * RESTART_EFFORT)
-                if fresh_cost < cost:
-                    plan, cost = fresh, fresh_cost
             # Fewest repeats first, a plan a few repeats away from a bound of zero: a
             # zero-repeat plan is likely near; search on from the best plan.
             if self.repeats_first and target < self.scale:
                 for _ in range(ZERO_HUNTS):
                     if not 0 < cost // self.scale <= ZERO_HUNT_MAX:
                         break
-                    cost, _target = _anneal(self, plan, rng, effort * ZERO_HUNT_EFFORT)
+                    cost, _target = _anneal(self, plan, rng, effort)
             if self.repeats_first and self.w_odd and any(self.odd) and not all(self.odd):
                 _anneal(self, plan, rng, effort * POLISH_EFFORT, polish=True)
         return plan

@@ -27,7 +27,7 @@ from scoring.season import (
     ordinal,
     tie_break_label,
 )
-from scoring.views.public import cached_answer
+from scoring.views.public import cached_answer, line_chart
 from tournaments import championship
 from tournaments.models import Club, Player, Registration, Season, SeatRequest, Tournament
 
@@ -201,34 +201,13 @@ def career(request, club, player_id: int):
 
 
 def _chart(tournaments: list[Tournament], points: list[int]) -> dict | None:
-    """Season points after each tournament, as a small SVG line chart drawn on the server."""
+    """Season points after each tournament: points ``(x, y, n, name, date, season points)``."""
     if not points:
         return None
-    width, height, pad = 320, 160, 28
-    low, high = min(0, *points), max(0, *points)
-    span = (high - low) or 1
-    count = len(points)
-
-    def x(i):
-        return pad + (width - 2 * pad) * (i / max(1, count - 1))
-
-    def y(v):
-        return pad + (height - 2 * pad) * (1 - (v - low) / span)
-
-    dots = [
-        (round(x(i), 1), round(y(p), 1), i + 1, t.name, t.date, p)
-        for i, (t, p) in enumerate(zip(tournaments, points, strict=True))
+    extras = [
+        (i + 1, t.name, t.date, p) for i, (t, p) in enumerate(zip(tournaments, points, strict=True))
     ]
-    return {
-        "width": width,
-        "height": height,
-        "zero": round(y(0), 1),
-        "polyline": " ".join(f"{px},{py}" for px, py, *_ in dots),
-        "points": dots,
-        "pad": pad,
-        "right": width - pad,
-        "label_every": max(1, count // 8),
-    }
+    return line_chart(points, extras)
 
 
 def _int(value):

@@ -395,13 +395,14 @@ def player(request, tournament, registration_id: int):
     )
 
 
-def _chart(progression: list[tuple[int, int, int]]) -> dict:
-    """A small server-rendered SVG line chart: cumulative score and rank after each round."""
+def line_chart(values: list[int], extras: list[tuple]) -> dict:
+    """A small server-rendered SVG line chart (320 × 160) of ``values``: each point is
+    ``(x, y, *extra)`` with the matching ``extras`` tuple, beside the zero line, the polyline
+    and how often to label the points."""
     width, height, pad = 320, 160, 28
-    totals = [t for _, t, _ in progression]
-    low, high = min(0, *totals), max(0, *totals)
+    low, high = min(0, *values), max(0, *values)
     span = (high - low) or 1
-    count = len(progression)
+    count = len(values)
 
     def x(i):
         return pad + (width - 2 * pad) * (i / max(1, count - 1))
@@ -409,7 +410,10 @@ def _chart(progression: list[tuple[int, int, int]]) -> dict:
     def y(v):
         return pad + (height - 2 * pad) * (1 - (v - low) / span)
 
-    points = [(round(x(i), 1), round(y(t), 1), n, t, r) for i, (n, t, r) in enumerate(progression)]
+    points = [
+        (round(x(i), 1), round(y(v), 1), *extra)
+        for i, (v, extra) in enumerate(zip(values, extras, strict=True))
+    ]
     return {
         "width": width,
         "height": height,
@@ -418,7 +422,13 @@ def _chart(progression: list[tuple[int, int, int]]) -> dict:
         "points": points,
         "pad": pad,
         "right": width - pad,
+        "label_every": max(1, count // 8),
     }
+
+
+def _chart(progression: list[tuple[int, int, int]]) -> dict:
+    """Cumulative score and rank after each round: points ``(x, y, round, total, rank)``."""
+    return line_chart([t for _, t, _ in progression], list(progression))
 
 
 @public_page
