@@ -383,3 +383,16 @@ def test_standings_count_the_rounds_each_player_sat_at_a_table_of_five(db):
     entries = standings_data(tournament).entries
     assert {e.id: e.fives for e in entries} == expected
     assert sum(expected.values()) == 3 * 5
+
+
+def test_a_players_page_names_the_team_once(db, client):
+    """« Équipe : Équipe 3 », not « Équipe Équipe 3 », when the team is named for its number."""
+    tournament = create_demo(players=8, rounds=1, deals=1, teams=2, seed=2).tournament
+    registration = Registration.objects.filter(tournament=tournament).exclude(team=None).first()
+    page = client.get(
+        reverse("public:player", args=[tournament.slug, registration.pk]),
+        HTTP_ACCEPT_LANGUAGE="fr",
+    ).content.decode()
+    team = str(registration.team)
+    assert f"Équipe : {team}" in page
+    assert f"Équipe {team}" not in page
