@@ -27,45 +27,59 @@ Seating is an optimisation over ``R`` rounds planned *jointly* (``plan_rounds``;
 round-by-round choices paint you into a corner (16 players over 5 rounds must form the affine
 plane of order 4, where every pair meets exactly once).
 
-Cost of a plan (integers, minimised)::
+Cost of a plan (integers, minimised), from three terms::
 
-    sum over pairs {p, q} of  g(m_pq) - g(h_pq)        g(m) = m (m - 1) / 2
-  + w * sum over planned rounds k, players p of  o_p(k) ** 2
+    repeats  = number of planned meetings of a pair that had already met
+    spread   = sum over pairs {p, q} of  g(m_pq) - g(h_pq)        g(m) = m (m - 1) / 2
+    fairness = sum over planned rounds k, players p of  o_p(k) ** 2
 
 where ``h_pq`` is how often p and q met in the history (team-mates count as having met
-``TEAM_CLASH`` times, so seating them together costs ``TEAM_CLASH`` per pair), ``m_pq`` adds
+``TEAM_CLASH`` times, so seating them together costs ``TEAM_CLASH`` repeats), ``m_pq`` adds
 the planned meetings, and ``o_p(k)`` is p's number of odd-table rounds after planned round k.
-``g`` is convex, so a pair meeting a second time costs 1, a third time 2 more, and so on.
-Summing the squared odd-table counts over every prefix of the plan is minimal exactly when,
-round after round, the odd seats go to the players with the fewest odd rounds so far.  With
-fair odd tables first, ``w = W_ODD`` and the moves never make the odd tables less fair (see
-below).  With fewest repeats first, the repeat term is multiplied by ``REPEAT_SCALE`` (far
-above any fairness term, so it is an order of priorities, not a weighting), ``w = 1``, and any
-swap may move an odd seat; the annealing accepts a worse move by its repeats at the usual
-temperature, and a move that only makes the odd tables less fair at ``FAIR_TEMPERATURE``.
+``repeats`` is what players see ("2 repeated meetings"): the fewer, the more different
+opponents.  ``g`` is convex, so among plans with as few repeats, two pairs meeting a second
+time are preferred to one pair meeting a third time.  Summing the squared odd-table counts
+over every prefix of the plan is minimal exactly when, round after round, the odd seats go to
+the players with the fewest odd rounds so far.
+
+* Fewest repeats first (the default): ``repeats * REPEAT_SCALE + spread * SPREAD_SCALE +
+  fairness``, an order of priorities (each scale is far above the terms below it), not a
+  weighting.  Any move may change who sits at an odd table; the annealing accepts a move
+  that adds repeats, or spread, at the usual temperature, and one that only makes the odd
+  tables less fair at ``FAIR_TEMPERATURE``.
+* Fair odd tables first: ``spread + W_ODD * fairness``, and the moves never make the odd
+  tables less fair (see below).
+
+(Minimising ``spread`` alone is not enough: where repeats are forced, many plans share the
+least spread and their repeats differ; 15 players over 4 rounds paid 33 to 35 repeats that
+way, where 23 suffice.)
 
 1. *Construction.*  Each planned round is built by choosing the odd-table players by fewest
    odd rounds (random tie-break), then dealing teams, largest first, one member per table
    into the tables with the most free seats (Ryser's greedy, which always succeeds when the
    teams are feasible).  So the start is already clash-free and fair.
-2. *Simulated annealing on swaps.*  A move swaps two players of one round sitting at
-   different tables, which keeps table sizes.  Its cost change is computed incrementally from
-   a flat ``n x n`` meeting-count array in O(table size).  Moves are mostly
-   conflict-directed: pick a random pair currently meeting too often (kept in an indexed set),
-   one of its players in a round where they meet, and the best of a few random partners; the
-   rest are uniform random swaps.  When a swap would hand an odd seat to a player who already
-   has more odd rounds, the two players instead exchange their seats in every round from
-   that one on (an "exchange"), which keeps every prefix of the odd-table counts as fair.
+2. *Simulated annealing on swaps and moves.*  A swap exchanges two players of one round
+   sitting at different tables, which keeps table sizes.  With fewest repeats first, a
+   player may also *move* to a table one seat smaller: the two tables then trade sizes (the
+   table of 5 becomes a table of 4 and the other way round), which no chain of swaps does
+   without passing through much worse plans (9 players: the only seating with the fewest
+   repeats was four swaps away, each adding repeats).  Cost changes are computed
+   incrementally from a flat ``n x n`` meeting-count array in O(table size).  Moves are
+   mostly conflict-directed: pick a random pair currently meeting too often (kept in an
+   indexed set), one of its players in a round where they meet, and the best of a few random
+   partners (and of one move); the rest start from a uniform random player.  With fair odd
+   tables first, when a swap would hand an odd seat to a player who already has more odd
+   rounds, the two players instead exchange their seats in every round from that one on (an
+   "exchange"), which keeps every prefix of the odd-table counts as fair.
    Worse moves are accepted with probability exp(-delta / T) at a fixed low temperature.
    The search stops at a lower bound (zero repeats, no clash, perfectly fair odd tables, or a
    counting bound when repeats are unavoidable), on stagnation, or after an evaluation
    budget; the best plan seen is returned.  With fewest repeats first, a plan that ends one
-   to three repeats above a bound of zero is searched on from its best plan (up to
-   ``ZERO_HUNTS`` more budgets): a zero-repeat plan is usually near, and the long plateau at
-   one repeat is where a short search stops (22 players over 4 rounds: 1 repeat, then 0).
-   (Fresh restarts after a search that ends above the bound were measured in the sweep of
-   ``bench/seating.py``: four at half the budget each gained nothing above the noise and made
-   a round 4 times slower, so there are none.)
+   to six repeats above a bound of zero is searched on from its best plan, with three times
+   the budget: a zero-repeat plan is often near, past a long plateau where a short search
+   stops.  (Measured with ``bench/seating.py`` on 22 to 31 players over 6 rounds, two draws
+   each: 29 repeats with four more searches of the same budget, 26 with one of three times
+   it, 43 with none; fresh restarts instead of searching on gained nothing.)
 3. *Round by round.*  Round 1 (no history) is a random draw from the seed: with no history
    any draw is as good a start as any other, up to renaming players.  Later,
    ``seat_round(..., rounds_left=k)`` plans k rounds and returns the first.  The next call
@@ -135,9 +149,13 @@ ODD_CHOICES = (ODD_FIVE, ODD_THREE)
 PRIORITY_REPEATS = "repeats"
 PRIORITY_FAIR = "fair"
 PRIORITY_CHOICES = (PRIORITY_REPEATS, PRIORITY_FAIR)
-#: With fewest repeats first, the cost is ``repeats * REPEAT_SCALE + fairness``: an order of
-#: priorities (the fairness term of a plan stays far below this scale), not a weighting.
-REPEAT_SCALE = 1 << 24
+#: With fewest repeats first, the cost is ``repeats * REPEAT_SCALE + spread * SPREAD_SCALE +
+#: fairness``: an order of priorities (each term of a plan stays far below the scale of the
+#: one above it), not a weighting.  ``repeats`` counts repeated meetings (a pair meeting a
+#: third time is one more), ``spread`` is the convex term that prefers two pairs meeting
+#: twice to one pair meeting three times.
+REPEAT_SCALE = 1 << 48
+SPREAD_SCALE = 1 << 24
 #: With fewest repeats first, a move that keeps the repeats but makes the odd tables less fair
 #: is accepted with probability exp(-delta / FAIR_TEMPERATURE) (delta in fairness units).
 FAIR_TEMPERATURE = 1.0
@@ -165,9 +183,9 @@ STALL_PER_SWAP = 150
 STALL_MIN = 20_000
 STALL_MAX = 250_000
 #: Fewest repeats first: a plan ending with 1 to ``ZERO_HUNT_MAX`` repeats where the lower
-#: bound is zero is searched on from its best plan, up to ``ZERO_HUNTS`` more full budgets.
-ZERO_HUNTS = 4
-ZERO_HUNT_MAX = 3
+#: bound is zero is searched on from its best plan, with ``ZERO_HUNT_EFFORT`` times the budget.
+ZERO_HUNT_MAX = 6
+ZERO_HUNT_EFFORT = 3.0
 #: Budget (fraction) of the cold pass that shares odd tables fairly once repeats are settled.
 POLISH_EFFORT = 0.2
 #: With tables of 5 (or 3) and fair odd tables, few zero-repeat plans exist, and those that
@@ -560,14 +578,40 @@ class _Problem:
             total += sum(c * c for c in counts)
         return self.w_odd * total
 
-    def repeat_bound(self, rounds: int) -> int:
-        """Lower bound on the repeat term of ``rounds`` planned rounds.
+    def step_costs(self, rounds: int) -> list[int]:
+        """``step[c]``: the cost of one more meeting for a pair met ``c`` times so far
+        (history, team-mates counted as having met ``TEAM_CLASH`` times, and the plan), for
+        every count a plan of ``rounds`` rounds can reach.
 
-        Adding a meeting to a pair that met ``c`` times costs ``c``, so the cheapest way to
-        place meetings is water-filling: use the least-met pairs first.  Globally, the
-        planned rounds hold a fixed number of meetings; per player, each needs at least
-        ``rounds * (smallest table - 1)`` meetings (a pair's cost counts for both players).
-        Team-mate pairs are never cheaper, so they are left out.
+        Fewest repeats first: a repeated meeting costs ``REPEAT_SCALE`` (team-mates
+        ``TEAM_CLASH`` times that) plus ``SPREAD_SCALE * c``, the convex tie-break.  Fair odd
+        tables first: ``c``, the convex term alone (``W_ODD`` is weighed against it).
+        """
+        top = TEAM_CLASH + self.history_rounds + rounds + 1
+        if not self.repeats_first:
+            return list(range(top + 1))
+        return [
+            REPEAT_SCALE * (0 if c == 0 else 1 if c < TEAM_CLASH else TEAM_CLASH) + SPREAD_SCALE * c
+            for c in range(top + 1)
+        ]
+
+    def repeat_bound(self, rounds: int) -> int:
+        """Lower bound on the repeat terms of ``rounds`` planned rounds, in cost units."""
+        linear, convex = self._repeat_bounds(rounds)
+        if not self.repeats_first:
+            return convex
+        return REPEAT_SCALE * linear + SPREAD_SCALE * convex
+
+    def _repeat_bounds(self, rounds: int) -> tuple[int, int]:
+        """Lower bounds on the repeated meetings and on the convex term of ``rounds``
+        planned rounds.
+
+        Adding a meeting to a pair that met ``c`` times costs ``c`` (convex term), or 1 if
+        ``c >= 1`` (repeated meetings), so the cheapest way to place meetings is
+        water-filling: use the least-met pairs first.  Globally, the planned rounds hold a
+        fixed number of meetings; per player, each needs at least ``rounds * (smallest
+        table - 1)`` meetings (a pair's cost counts for both players).  Team-mate pairs are
+        never cheaper, so they are left out.
         """
         n = self.n
         mates = [0] * n
@@ -588,14 +632,16 @@ class _Problem:
         pairs = n * (n - 1) // 2 - sum(mates) // 2
         levels[0] += pairs - sum(levels.values())
         meetings = rounds * sum(s * (s - 1) // 2 for s in self.sizes)
-        best = _water_fill(levels, meetings)
+        convex = _water_fill(levels, meetings)
+        linear = max(0, meetings - levels[0])
         need = rounds * (min(self.sizes) - 1)
-        total = 0
+        convex_total = linear_total = 0
         for i in range(n):
             hist = mine[i]
             hist[0] += n - 1 - mates[i] - sum(hist.values())
-            total += _water_fill(hist, need)
-        return max(best, (total + 1) // 2)
+            convex_total += _water_fill(hist, need)
+            linear_total += max(0, need - hist[0])
+        return max(linear, (linear_total + 1) // 2), max(convex, (convex_total + 1) // 2)
 
     # ---------------------------------------------------------------- search
 
@@ -632,12 +678,13 @@ class _Problem:
         if n_tables > 1 and rounds > 0:
             cost, target = _anneal(self, plan, rng, effort)
             # Fewest repeats first, a plan a few repeats away from a bound of zero: a
-            # zero-repeat plan is likely near; search on from the best plan.
-            if self.repeats_first and target < self.scale:
-                for _ in range(ZERO_HUNTS):
-                    if not 0 < cost // self.scale <= ZERO_HUNT_MAX:
-                        break
-                    cost, _target = _anneal(self, plan, rng, effort)
+            # zero-repeat plan is likely near; search on from the best plan, longer.
+            if (
+                self.repeats_first
+                and target < self.scale
+                and 0 < cost // self.scale <= ZERO_HUNT_MAX
+            ):
+                _anneal(self, plan, rng, effort * ZERO_HUNT_EFFORT)
             if self.repeats_first and self.w_odd and any(self.odd) and not all(self.odd):
                 _anneal(self, plan, rng, effort * POLISH_EFFORT, polish=True)
         return plan
@@ -707,7 +754,7 @@ def _anneal(
     n_rounds = len(plan)
     base = prob.base
     w_odd = prob.w_odd
-    scale = prob.scale
+    step = prob.step_costs(n_rounds)
     free_odd = prob.repeats_first  # any swap may move an odd seat (its fairness is costed)
     odd_t = prob.odd if w_odd else [False] * len(prob.odd)  # weight 0: ignore odd tables
     cnt = base[:] if isinstance(base, list) else defaultdict(int, base)
@@ -729,7 +776,7 @@ def _anneal(
                 for j in members[x + 1 :]:
                     k, k2 = (inn + j, j * n + i) if i < j else (j * n + i, inn + j)
                     c = cnt[k]
-                    cost += c * scale
+                    cost += step[c]
                     cnt[k] = cnt[k2] = c + 1
                     if c >= 1 and c + 1 > base[k]:
                         bad.add(k)
@@ -747,7 +794,7 @@ def _anneal(
     cost += fair_cost
     target = prob.fair_bound(n_rounds)
     if cost > target:
-        target += scale * prob.repeat_bound(n_rounds)
+        target += prob.repeat_bound(n_rounds)
     # Fewest repeats first: once the repeats reach their lower bound, only a shorter search
     # for fairer odd tables goes on.
     repeat_target = target - prob.fair_bound(n_rounds)
@@ -791,6 +838,71 @@ def _anneal(
                 opre[k][lo] += 1
                 opre[k][hi] -= 1
 
+    def move_delta(r: int, a: int, u: int) -> tuple[int, int]:
+        """Cost change (and its fairness part) of moving a to table u of round r, one seat
+        smaller than a's table: a's new table takes the index (size) of a's old one, and the
+        players a leaves take table u's, so every table keeps its size."""
+        tables = plan[r]
+        ta, tu = tables[pos[r][a]], tables[u]
+        an = a * n
+        d = 0
+        for q in ta:
+            if q != a:
+                d -= step[cnt[an + q] - 1]
+        for q in tu:
+            d += step[cnt[an + q]]
+        f = 0
+        if odd_t[pos[r][a]] != odd_t[u]:  # the players of one table gain an odd seat
+            gain, lose = (tu, ta) if odd_t[pos[r][a]] else (ta, tu)
+            for k in range(r, n_rounds):
+                row = opre[k]
+                for q in gain:
+                    if q != a:
+                        f += 2 * row[q] + 1
+                for q in lose:
+                    if q != a:
+                        f += 1 - 2 * row[q]
+            f *= w_odd
+        return d + f, f
+
+    def move(r: int, a: int, u: int) -> None:
+        """Apply the move of :func:`move_delta`."""
+        p = pos[r]
+        tables = plan[r]
+        big_a = p[a]
+        ta, tu = tables[big_a], tables[u]
+        an = a * n
+        for q in ta:
+            if q != a:
+                qn = q * n
+                k = an + q if a < q else qn + a
+                c = cnt[k] - 1
+                cnt[an + q] = cnt[qn + a] = c
+                if c == 1 or c == base[k]:
+                    discard_bad(k)
+        for q in tu:
+            qn = q * n
+            k = an + q if a < q else qn + a
+            c = cnt[k] + 1
+            cnt[an + q] = cnt[qn + a] = c
+            if (c == 2 or c == base[k] + 1) and c >= 2 and c > base[k]:
+                add_bad(k)
+        left = [q for q in ta if q != a]
+        tables[big_a] = [*tu, a]
+        tables[u] = left
+        for q in tu:
+            p[q] = big_a
+        for q in left:
+            p[q] = u
+        if odd_t[big_a] != odd_t[u]:
+            gain, lose = (tu, left) if odd_t[big_a] else (left, tu)
+            for k in range(r, n_rounds):
+                row = opre[k]
+                for q in gain:
+                    row[q] += 1
+                for q in lose:
+                    row[q] -= 1
+
     def exchange_delta(r: int, a: int, b: int) -> int | None:
         """Cost change of exchanging the seats of a and b in every round from r on.
 
@@ -829,7 +941,15 @@ def _anneal(
     accept_prob = [math.exp(-d / TEMPERATURE) for d in range(accept_cap)]
     fair_cap = int(30 * FAIR_TEMPERATURE) + 1
     fair_prob = [math.exp(-d / FAIR_TEMPERATURE) for d in range(fair_cap)]
-    half = scale // 2
+    half = REPEAT_SCALE // 2
+    sizes = prob.sizes
+    # Fewest repeats first: a player may also move to a table one seat smaller (the two
+    # tables trade sizes), which no chain of swaps does without passing through worse plans.
+    move_to = [
+        [u for u in range(len(sizes)) if free_odd and not polish and sizes[u] == size - 1]
+        for size in sizes
+    ]
+    spread_half = SPREAD_SCALE // 2
     stall_fair = max(1, int(effort * STALL_FAIR))
     p_directed = 0.0 if polish else P_DIRECTED
     max_evals = max(1, int(effort * MAX_EVALS))
@@ -899,14 +1019,13 @@ def _anneal(
                         plain = False
                         break
             if plain:
-                d = 0
+                d = fair_d
                 for q in ta:
                     if q != a:
-                        d += cnt[bn + q] - cnt[an + q] + 1
+                        d += step[cnt[bn + q]] - step[cnt[an + q] - 1]
                 for q in tables[big_b]:
                     if q != b:
-                        d += cnt[an + q] - cnt[bn + q] + 1
-                d = d * scale + fair_d
+                        d += step[cnt[an + q]] - step[cnt[bn + q] - 1]
                 exchange_from = -1
             else:
                 d_ex = exchange_delta(r, a, b)
@@ -916,22 +1035,36 @@ def _anneal(
                 exchange_from = r
             if best_d is None or d < best_d:
                 best_d, best_b, best_from, best_fair = d, b, exchange_from, fair_d
+        smaller = move_to[big_a]
+        if smaller:  # one more candidate: move a to a table one seat smaller
+            u = smaller[int(rand() * len(smaller))]
+            evals += 1
+            d, fair_d = move_delta(r, a, u)
+            if best_d is None or d < best_d:
+                best_d, best_b, best_from, best_fair = d, u, -2, fair_d
         if best_d is None:
             continue
         d = best_d
         if d > 0:
-            if free_odd:  # fewest repeats first: repeats, then fairness, each its own scale
-                d_rep = (d + half) // scale
+            if free_odd:  # fewest repeats first: repeats, spread, fairness, each its own scale
+                d_rep = (d + half) // REPEAT_SCALE
                 if d_rep > 0:
                     if d_rep >= accept_cap or rand() >= accept_prob[d_rep]:
                         continue
-                elif d >= fair_cap or rand() >= fair_prob[d]:
-                    continue
+                else:
+                    d_spread = (d - d_rep * REPEAT_SCALE + spread_half) // SPREAD_SCALE
+                    if d_spread > 0:
+                        if d_spread >= accept_cap or rand() >= accept_prob[d_spread]:
+                            continue
+                    elif d >= fair_cap or rand() >= fair_prob[d]:
+                        continue
             elif d >= accept_cap or rand() >= accept_prob[d]:
                 continue
         if d > 0 and best_plan is None and cost == best_cost:
             best_plan = [[m[:] for m in ts] for ts in plan]  # leaving a best: keep it
-        if best_from < 0:
+        if best_from == -2:
+            move(r, a, best_b)
+        elif best_from < 0:
             swap(r, a, best_b)
         else:
             for r2 in range(best_from, n_rounds):
@@ -973,7 +1106,7 @@ def _share_odd_seats(
     fairer, until none is left (or the evaluation budget is spent).
     """
     n = prob.n
-    scale = prob.scale
+    step = prob.step_costs(len(plan))
     odd_t = prob.odd
     n_rounds = len(plan)
     evals = 0
@@ -1005,12 +1138,12 @@ def _share_odd_seats(
                         d = 0
                         for q in ta:
                             if q != a:
-                                d += cnt[bn + q] - cnt[an + q] + 1
+                                d += step[cnt[bn + q]] - step[cnt[an + q] - 1]
                         for q in members:
                             if q != b:
-                                d += cnt[an + q] - cnt[bn + q] + 1
-                        if d <= 0 and d * scale + f < best[0]:
-                            best = (d * scale + f, b)
+                                d += step[cnt[an + q]] - step[cnt[bn + q] - 1]
+                        if d <= 0 and d + f < best[0]:
+                            best = (d + f, b)
                 if best[1] >= 0:
                     swap(r, a, best[1])
                     improved = True
