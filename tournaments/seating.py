@@ -708,6 +708,9 @@ def _water_fill(levels: Mapping[int, int], meetings: int) -> int:
     return cost
 
 
+#: In the annealing, the chosen move is a move to a smaller table (not a swap or exchange).
+_MOVE = -2
+
 #: Figures of the last search (evaluations, when the best was found, its cost, the bound).
 _LAST_RUN: dict[str, int] = {}
 
@@ -743,7 +746,8 @@ def _anneal(
     effort: float,
     polish: bool = False,
 ) -> tuple[int, int]:
-    """Improve ``plan`` in place by simulated annealing over same-round swaps.
+    """Improve ``plan`` in place by simulated annealing over same-round swaps (and, fewest
+    repeats first, moves to a table one seat smaller).
 
     With fewest repeats first (``prob.repeats_first``) a repeat costs ``prob.scale`` and the
     temperature is scaled alike; ``polish`` then runs a second, cold pass that only shares
@@ -809,26 +813,32 @@ def _anneal(
             f += 2 * (row[lo] - row[hi] + 1)
         return f * w_odd
 
+    def part(x: int, q: int) -> None:
+        """One meeting fewer for the pair {x, q}; it may stop meeting too often."""
+        k = x * n + q if x < q else q * n + x
+        c = cnt[k] - 1
+        cnt[x * n + q] = cnt[q * n + x] = c
+        if c == 1 or c == base[k]:
+            discard_bad(k)
+
+    def meet(y: int, q: int) -> None:
+        """One meeting more for the pair {y, q}; it may start meeting too often."""
+        k = y * n + q if y < q else q * n + y
+        c = cnt[k] + 1
+        cnt[y * n + q] = cnt[q * n + y] = c
+        if (c == 2 or c == base[k] + 1) and c >= 2 and c > base[k]:
+            add_bad(k)
+
     def swap(r: int, a: int, b: int) -> None:
         """Apply the swap of players a and b (at different tables) in round r."""
         p = pos[r]
         big_a, big_b = p[a], p[b]
         ta, tb = plan[r][big_a], plan[r][big_b]
         for table, x, y in ((ta, a, b), (tb, b, a)):  # x leaves `table`, y takes the seat
-            xn, yn = x * n, y * n
             for q in table:
                 if q != x:
-                    qn = q * n
-                    k = xn + q if x < q else qn + x
-                    c = cnt[k] - 1
-                    cnt[xn + q] = cnt[qn + x] = c
-                    if c == 1 or c == base[k]:
-                        discard_bad(k)
-                    k = yn + q if y < q else qn + y
-                    c = cnt[k] + 1
-                    cnt[yn + q] = cnt[qn + y] = c
-                    if (c == 2 or c == base[k] + 1) and c >= 2 and c > base[k]:
-                        add_bad(k)
+                    part(x, q)
+                    meet(y, q)
         ta[ta.index(a)] = b
         tb[tb.index(b)] = a
         p[a], p[b] = big_b, big_a
@@ -871,22 +881,11 @@ def _anneal(
         tables = plan[r]
         big_a = p[a]
         ta, tu = tables[big_a], tables[u]
-        an = a * n
         for q in ta:
             if q != a:
-                qn = q * n
-                k = an + q if a < q else qn + a
-                c = cnt[k] - 1
-                cnt[an + q] = cnt[qn + a] = c
-                if c == 1 or c == base[k]:
-                    discard_bad(k)
+                part(a, q)
         for q in tu:
-            qn = q * n
-            k = an + q if a < q else qn + a
-            c = cnt[k] + 1
-            cnt[an + q] = cnt[qn + a] = c
-            if (c == 2 or c == base[k] + 1) and c >= 2 and c > base[k]:
-                add_bad(k)
+            meet(a, q)
         left = [q for q in ta if q != a]
         tables[big_a] = [*tu, a]
         tables[u] = left
@@ -908,7 +907,8 @@ def _anneal(
 
         Used when a plain swap would move an odd seat between players: exchanging whole
         futures keeps the odd-table counts of every prefix as fair as they were.  Returns
-        None when even the exchange would make the odd tables less fair.
+        None when even the exchange would make the odd tables less fair.  Used with fair odd
+        tables first only, where a meeting costs its count (``step[c] == c``).
         """
         before = opre[r - 1] if r else prob.odd0
         oa0, ob0 = before[a], before[b]
@@ -945,10 +945,9 @@ def _anneal(
     sizes = prob.sizes
     # Fewest repeats first: a player may also move to a table one seat smaller (the two
     # tables trade sizes), which no chain of swaps does without passing through worse plans.
-    move_to = [
-        [u for u in range(len(sizes)) if free_odd and not polish and sizes[u] == size - 1]
-        for size in sizes
-    ]
+    move_to: list[list[int]] = [[] for _ in sizes]
+    if free_odd and not polish:
+        move_to = [[u for u, other in enumerate(sizes) if other == size - 1] for size in sizes]
     spread_half = SPREAD_SCALE // 2
     stall_fair = max(1, int(effort * STALL_FAIR))
     p_directed = 0.0 if polish else P_DIRECTED
@@ -994,7 +993,9 @@ def _anneal(
         # ---- best of a few random partners at other tables
         best_d = None
         best_b = -1
-        best_from = -1  # -1: plain swap in round r; else: exchange in rounds best_from..end
+        # -1: plain swap in round r; _MOVE: move a to table best_b of round r; else: exchange
+        # in rounds best_from..end
+        best_from = -1
         for _ in range(CANDIDATES):
             b = int(rand() * n)
             big_b = p[b]
@@ -1041,7 +1042,7 @@ def _anneal(
             evals += 1
             d, fair_d = move_delta(r, a, u)
             if best_d is None or d < best_d:
-                best_d, best_b, best_from, best_fair = d, u, -2, fair_d
+                best_d, best_b, best_from, best_fair = d, u, _MOVE, fair_d
         if best_d is None:
             continue
         d = best_d
@@ -1062,7 +1063,7 @@ def _anneal(
                 continue
         if d > 0 and best_plan is None and cost == best_cost:
             best_plan = [[m[:] for m in ts] for ts in plan]  # leaving a best: keep it
-        if best_from == -2:
+        if best_from == _MOVE:
             move(r, a, best_b)
         elif best_from < 0:
             swap(r, a, best_b)
