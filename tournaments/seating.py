@@ -54,10 +54,14 @@ the players with the fewest odd rounds so far.
 least spread and their repeats differ; 15 players over 4 rounds paid 33 to 35 repeats that
 way, where 23 suffice.)
 
-1. *Construction.*  Each planned round is built by choosing the odd-table players by fewest
-   odd rounds (random tie-break), then dealing teams, largest first, one member per table
-   into the tables with the most free seats (Ryser's greedy, which always succeeds when the
-   teams are feasible).  So the start is already clash-free and fair.
+1. *Construction.*  Where a known zero-repeat design fits (24, 25 or 26 players after
+   round 1, see :mod:`tournaments.seating_designs`), the plan starts from it, renamed so that
+   its first round is the round played; the search below then only shares the odd tables
+   more fairly, if it can without a repeat.  Otherwise each planned round is built by
+   choosing the odd-table players by fewest odd rounds (random tie-break), then dealing
+   teams, largest first, one member per table into the tables with the most free seats
+   (Ryser's greedy, which always succeeds when the teams are feasible).  So the start is
+   already clash-free and fair.
 2. *Simulated annealing on swaps and moves.*  A swap exchanges two players of one round
    sitting at different tables, which keeps table sizes.  With fewest repeats first, a
    player may also *move* to a table one seat smaller: the two tables then trade sizes (the
@@ -110,6 +114,8 @@ from collections import OrderedDict, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
+
+from tournaments import seating_designs
 
 #: Any hashable player id (int, str, ...); ``Any`` so callers keep their own id type.
 PlayerId: TypeAlias = Any
@@ -429,6 +435,8 @@ class _Problem:
         self.odd = [s != FULL_TABLE for s in self.sizes]
         rounds = rounds_of(history)
         self.history_rounds = len(rounds)
+        #: The round played, when exactly one was (a known design may continue it).
+        self.first_round = rounds[0] if len(rounds) == 1 else None
         if odd_table_counts is None:
             odd_table_counts = odd_table_counts_from(rounds)
         self.odd0 = [int(odd_table_counts.get(p, 0)) for p in ids]
@@ -662,6 +670,42 @@ class _Problem:
             plan.append(tables)
         return plan
 
+    def design_start(self, rounds: int, rng: random.Random) -> list[list[list[int]]] | None:
+        """The first planned rounds from a known zero-repeat design
+        (:mod:`tournaments.seating_designs`), renamed onto the players so that the design's
+        first round is the round played (or, with no history, any renaming); ``None`` when
+        no design fits: team events, fair odd tables first, or not exactly these players at
+        tables of these sizes in the one round played.
+        """
+        if self.groups or self.history_rounds > 1 or (not self.repeats_first and any(self.odd)):
+            return None
+        played = self.history_rounds
+        design = seating_designs.zero_repeat_rounds(self.sizes, rounds + played)
+        if design is None or len(design) <= played:
+            return None
+        if played:
+            tables = [[self.index[p] for p in t if p in self.index] for t in self.first_round]
+            if sum(map(len, tables)) != self.n or sorted(map(len, tables), reverse=True) != [
+                len(b) for b in design[0]
+            ]:
+                return None
+        else:  # no history: the design's first round, under any renaming
+            order = list(range(self.n))
+            rng.shuffle(order)
+            tables = [[order[p] for p in block] for block in design[0]]
+        # Any renaming that maps each table played onto a design table of its size keeps
+        # the design free of repeats; a random one, so a new draw seats differently.
+        name = [0] * self.n
+        for size in sorted(set(self.sizes)):
+            blocks = [b for b in design[0] if len(b) == size]
+            mine = [t[:] for t in tables if len(t) == size]
+            rng.shuffle(mine)
+            for block, table in zip(blocks, mine, strict=True):
+                rng.shuffle(table)
+                for point, player in zip(block, table, strict=True):
+                    name[point] = player
+        return [[[name[p] for p in b] for b in rnd] for rnd in design[played:]]
+
     def plan(
         self,
         rounds: int,
@@ -671,9 +715,12 @@ class _Problem:
     ) -> list[list[list[int]]]:
         """Plan ``rounds`` rounds jointly; returns rounds of tables of player indices.
 
-        ``start`` optionally gives the first rounds of the starting plan (warm start).
+        ``start`` optionally gives the first rounds of the starting plan (warm start);
+        without it, a known zero-repeat design starts the plan where one fits.
         """
         n_tables = len(self.sizes)
+        if start is None:
+            start = self.design_start(rounds, rng)
         plan = self._initial_plan(rounds, rng, start)
         if n_tables > 1 and rounds > 0:
             cost, target = _anneal(self, plan, rng, effort)

@@ -12,6 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PURE_MODULES = [
     "scoring.engine",
     "tournaments.seating",
+    "tournaments.seating_designs",
     "tournaments.ranking",
     "tournaments.championship",
     "scoring.documents.pdf",

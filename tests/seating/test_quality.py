@@ -23,7 +23,10 @@ ZERO_REPEATS = [
     (21, 5),
     (22, 4),
     (22, 5),
+    (24, 6),  # near the limit (7 rounds): from a known design, as 25 and 26 players
+    (25, 6),
     (26, 5),
+    (26, 6),
     (29, 6),
     (30, 6),
     (33, 6),
