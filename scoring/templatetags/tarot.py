@@ -1,7 +1,9 @@
 """Template filters for the domain's numbers and names."""
 
 from decimal import Decimal
+from functools import cache
 
+import pyphen
 from django import template
 from django.utils.formats import number_format
 
@@ -24,3 +26,25 @@ def short_name(name: str) -> str:
     if len(parts) < 2:
         return str(name)
     return f"{parts[0][0]}. {' '.join(parts[1:])}"
+
+
+#: Words at least this long get hyphenation points (shorter ones fit a phone's sheet column).
+HYPHENATE_FROM = 8
+SOFT_HYPHEN = "\u00ad"
+
+
+@cache
+def _hyphenator() -> pyphen.Pyphen:
+    return pyphen.Pyphen(lang="fr")  # players' names are mostly French, whatever the UI language
+
+
+@register.filter
+def soft_hyphens(name: str) -> str:
+    """'Vandenberghe' → 'Van\u00adden\u00adber\u00adghe': soft hyphens at the syllables (French
+    patterns), so a long name in a narrow column breaks between syllables with a hyphen shown,
+    never mid-syllable; where it fits, nothing shows."""
+    words = str(name).split(" ")
+    return " ".join(
+        _hyphenator().inserted(w, hyphen=SOFT_HYPHEN) if len(w) >= HYPHENATE_FROM else w
+        for w in words
+    )

@@ -262,8 +262,8 @@ class DealOutcome:
 
 
 def _seat_letters(view) -> list[str]:
-    """The seat letters of the sheet's header (N, E, S, O...), by table position."""
-    return [s.label[:1] for s in view.seats]
+    """The seat letters of the sheet's header (N, E, S, O, 5e), by table position."""
+    return [s.short_label for s in view.seats]
 
 
 def _rules(view):

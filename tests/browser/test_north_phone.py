@@ -213,6 +213,93 @@ def test_nothing_is_chosen_until_north_taps_a_seat_named_as_on_the_sheet(phone_a
     assert deal.scores == engine_scores(2, Contract.GARDE, 2, 45)
 
 
+LONG_NAMES = [
+    ("Delacroix-Montmorency", "Marie-Christine"),
+    ("Vandenberghe", "Jean-Baptiste"),
+    ("Saint-Exupéry", "Ségolène"),
+    ("Kowalczykowski", "Maximilien"),
+    ("Lefebvre", "Anne"),
+]
+#: The line breaks inside an element's text, except after its seat letter (a block of its own):
+#: for each, the text from the last character of one line to the first of the next.
+LINE_BREAKS = """(el) => {
+  const chars = [];
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (node.parentElement.closest('.seat-letter')) continue;
+    for (let i = 0; i < node.length; i++) {
+      const range = document.createRange();
+      range.setStart(node, i); range.setEnd(node, i + 1);
+      // the last box: after a broken soft hyphen, a character's first box is the hyphen
+      const box = [...range.getClientRects()].filter((r) => r.width > 0).at(-1);
+      chars.push({c: node.data[i], top: box ? box.top : null});
+    }
+  }
+  const breaks = [];
+  let last = -1;
+  chars.forEach((x, i) => {
+    if (x.top === null) return;
+    if (last >= 0 && x.top > chars[last].top + 2) {
+      breaks.push(chars.slice(last, i + 1).map((y) => y.c).join(''));
+    }
+    last = i;
+  });
+  return breaks;
+}"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_long_names_break_between_syllables_on_the_sheet_and_the_seat_buttons(
+    phone_at, width, shot
+):
+    # A table of 5 on a small phone: five columns of about 60 px. Before, the names broke
+    # anywhere ("Vande|nbergh|e", "Lefebv|re"); now only at a space, a hyphen or a syllable
+    # (a soft hyphen, shown as a hyphen at the end of the line).
+    tournament = services.tournament_create(
+        created_by=None, name="Tournoi du club", date=date.today(), rounds=2, deals_per_round=5
+    )
+    order = [
+        services.player_register(
+            tournament=tournament,
+            row=services.PlayerRow(last_name=last, first_name=first),
+            present=True,
+        ).pk
+        for last, first in LONG_NAMES
+    ]
+    round_ = services.round_seat_next(tournament=tournament, order=order)
+    sheet = ScoreSheet.objects.get(table__round=round_)
+    page = open_table(phone_at(width), sheet)
+    shot(page, f"{width}px")
+    no_sideways_scroll(page, "the table page")
+    places = {  # the taker is one of the four who play the deal (the dealer sits out)
+        "sheet header": (page.locator("table.sheet thead th.player"), 5),
+        "taker button": (page.locator("#entry fieldset[data-field=taker] label"), 4),
+    }
+    broken = 0
+    for what, (cells, count) in places.items():
+        expect(cells).to_have_count(count)
+        for cell in cells.all():
+            name = " ".join(cell.inner_text().replace("\u00ad", "").split())
+            breaks = cell.evaluate(LINE_BREAKS)
+            broken += len(breaks)
+            for at in breaks:
+                assert any(c in at[:-1] for c in (" ", "-", "\u00ad")), (
+                    f"{what} {name!r} breaks mid-syllable: {at!r}"
+                )
+    assert broken > 0  # the names are long enough to need several lines at this width
+    # The names read whole, without their soft hyphens, wherever they are not broken.
+    cells, _ = places["sheet header"]
+    header = [" ".join(t.replace("\u00ad", "").split()) for t in cells.all_inner_texts()]
+    assert "O M. Kowalczykowski" in header, header
+    # The buttons name the seats as the header does, the fifth seat too (« 5e », not « C »):
+    # North deals the first deal and sits out.
+    buttons, _ = places["taker button"]
+    assert [" ".join(t.replace("\u00ad", "").split()) for t in buttons.all_inner_texts()] == (
+        header[1:]
+    )
+
+
 # --- errors where North looks --------------------------------------------------------------------
 
 

@@ -1,0 +1,30 @@
+"""The template filters that fit players' names into narrow columns."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring.templatetags.tarot import SOFT_HYPHEN, short_name, soft_hyphens
+
+
+def test_a_long_name_gets_soft_hyphens_between_its_syllables() -> None:
+    assert soft_hyphens("J. Vandenberghe") == "J. Van\u00adden\u00adber\u00adghe"
+    assert soft_hyphens("M. Delacroix-Montmorency").replace(SOFT_HYPHEN, "|") == (
+        "M. De|la|croix-Mont|mo|ren|cy"
+    )
+
+
+def test_a_name_that_fits_is_left_alone() -> None:
+    for name in ("L. Martin", "É. Leroy", "C. Dubois", "Nguyen", ""):
+        assert soft_hyphens(name) == name
+
+
+@given(st.text())
+def test_the_name_reads_the_same_without_its_soft_hyphens(name: str) -> None:
+    assert soft_hyphens(name).replace(SOFT_HYPHEN, "") == name.replace(SOFT_HYPHEN, "")
+
+
+def test_short_name_keeps_the_initial_and_the_whole_last_name() -> None:
+    assert short_name("Marie-Christine Delacroix-Montmorency") == "M. Delacroix-Montmorency"
+    assert short_name("Anne") == "Anne"
