@@ -1,7 +1,8 @@
 """Standings from the database: a fixed number of queries, then the pure ranking code.
 
 Only sheets that are entered count (complete, signed or amended); the result says which tables
-are still pending so that pages can say "provisional".
+are still pending so that pages can say "provisional" (none of a round the referee closed:
+closing it with a sheet unsigned or short of deals needed the referee's reason).
 """
 
 from __future__ import annotations
@@ -193,13 +194,25 @@ def standings_data_of(tournaments: list[Tournament]) -> dict[int, StandingsData]
     # to carry than the seats joined to their tables (28 -> 20 ms on PostgreSQL).
     table_rounds: dict[int, tuple[int, bool]] = {}  # table id -> (round, sheet counted)
     by_round: dict[int, dict[int, list[tuple[int, str]]]] = defaultdict(lambda: defaultdict(list))
-    for table_id, tournament_id, round_number, table_number, status in _rows(
+    # A round the referee closed is settled: nothing changes its sheets until it is reopened,
+    # and closing it with a sheet unsigned or short of deals needed the referee's reason.
+    closed_rounds: set[tuple[int, int]] = set()
+    for table_id, tournament_id, round_number, round_status, table_number, status in _rows(
         Table.objects.filter(round__tournament__in=list(by_pk))
         .order_by()
-        .values_list("pk", "round__tournament_id", "round__number", "number", "sheet__status")
+        .values_list(
+            "pk",
+            "round__tournament_id",
+            "round__number",
+            "round__status",
+            "number",
+            "sheet__status",
+        )
     ):
         table_rounds[table_id] = (round_number, status in COUNTED)
         by_round[tournament_id][round_number].append((table_number, status))
+        if round_status == Round.Status.CLOSED:
+            closed_rounds.add((tournament_id, round_number))
     points: dict[int, dict[int, int]] = defaultdict(dict)
     counts: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
     tables: dict[int, dict[int, int]] = defaultdict(dict)
@@ -265,7 +278,9 @@ def standings_data_of(tournaments: list[Tournament]) -> dict[int, StandingsData]
             team_names=team_names.get(pk, {}),
             rounds=sorted(rounds_of),
             pending=[
-                Pending(
+                Pending(round_number=number, missing=[], unsigned=[])
+                if (pk, number) in closed_rounds
+                else Pending(
                     round_number=number,
                     missing=sorted(t for t, s in sheets if s not in COUNTED),
                     unsigned=sorted(

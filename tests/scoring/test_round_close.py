@@ -24,6 +24,7 @@ from scoring.services import (
     sheet_sign_on_paper,
     sheet_sign_with_pin,
 )
+from scoring.standings import standings_data
 from tarot_club.errors import ServiceError
 from tournaments import services
 from tournaments.models import Round
@@ -273,3 +274,28 @@ def test_a_signature_during_the_close_is_refused():
     signer.join(30)
     assert "refused" in signed, signed
     assert not Signature.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_round_closed_by_the_referee_is_no_longer_provisional(client):
+    # Paper sheets checked by the referee: table 1 entered but unsigned, table 2 one deal short.
+    tournament, round_ = make_tournament(8)
+    first, second = (t.sheet for t in round_.tables.order_by("number"))
+    complete(first)
+    complete(second, deals=3)
+    data = standings_data(tournament)
+    assert data.provisional
+    assert [(p.missing, p.unsigned) for p in data.pending] == [([2], [1])]
+    page = client.get(f"/t/{tournament.slug}/classement/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "Round 1 provisional" in page.content.decode()
+
+    services.round_close(round_=round_, reason="Feuilles papier vérifiées par l'arbitre")
+    data = standings_data(tournament)
+    assert not data.provisional
+    assert data.last_complete_round == 1
+    page = client.get(f"/t/{tournament.slug}/classement/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "provisional" not in page.content.decode()
+
+    # Reopened, the round is provisional again until it is closed.
+    services.round_reopen(round_=Round.objects.get(pk=round_.pk))
+    assert standings_data(tournament).provisional
