@@ -73,7 +73,7 @@ class DealForm(forms.Form):
         label=_("Card points"),
         max_length=limits.POINTS,
         widget=forms.TextInput(
-            attrs={"inputmode": "decimal", "autocomplete": "off", "size": 6, "enterkeyhint": "done"}
+            attrs={"inputmode": "decimal", "autocomplete": "off", "size": 6, "enterkeyhint": "send"}
         ),
         error_messages={"required": _("Type the attack's card points.")},
     )
@@ -119,6 +119,9 @@ class DealForm(forms.Form):
         seat_choices = list(enumerate(self.seat_names))
         self.fields["taker"].choices = seat_choices
         self.fields["partner"].choices = [("", _("Nobody (taker alone)")), *seat_choices]
+        # The number pad's Enter key sends the form: its label says so (« Envoyer », an arrow)
+        # rather than « OK », which a player presses only to close the keyboard.
+        self.fields["points"].widget.attrs["enterkeyhint"] = "go" if choose_players else "send"
         if not choose_players:
             del self.fields["players"]
             if len(self.seat_names) != 5:

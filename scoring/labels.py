@@ -1,11 +1,10 @@
 """French-first labels of the domain words (the glossary lives in scoring.engine.types)."""
 
-import unicodedata
-
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 
 from scoring.engine import Camp, Contract, HandfulSize
+from tournaments.names import starts_with_vowel_sound
 
 CONTRACT_LABELS = {
     Contract.PETITE: _("Petite"),
@@ -34,22 +33,6 @@ EVENT_LABELS = {
 # French elides « de » before a vowel sound: « Signature d'Élodie », « de Léa ». The choice is
 # made here from the name; the words are in the catalogue (one message per case, with a
 # context), so every language says it its own way.
-VOWELS = "aeiou"
-
-
-def starts_with_vowel_sound(name: str) -> bool:
-    """Élodie, Anaïs, Hugo (a mute h, as most French first names with h), Yves (y before a
-    consonant) — but not Yann (y before a vowel) nor Léa."""
-    letters = unicodedata.normalize("NFD", name.strip()).encode("ascii", "ignore").decode()
-    letters = letters.lower()
-    if not letters:
-        return False
-    first = letters[0]
-    if first in VOWELS or first == "h":
-        return True
-    return first == "y" and len(letters) > 1 and letters[1] not in VOWELS + "y"
-
-
 def of_person(name: str) -> str:
     """« of <name> » in the active language: « d'Élodie Leroy », « de Léa Martin »."""
     if starts_with_vowel_sound(name):

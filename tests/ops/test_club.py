@@ -10,9 +10,10 @@ import segno
 from django.test import RequestFactory, override_settings
 from django.utils import translation
 
-from scoring.labels import of_person, starts_with_vowel_sound
+from scoring.labels import of_person
 from scoring.links import public_url
 from tarot_club import club
+from tournaments.names import starts_with_vowel_sound
 
 QR_BLOCKS = {"█": (True, True), "▀": (True, False), "▄": (False, True), " ": (False, False)}
 

@@ -40,6 +40,17 @@ def test_north_enters_a_deal_through_the_table_link(seated, client):
     assert deal.scores == [198, -66, -66, -66]
 
 
+def test_the_number_pads_enter_key_says_it_sends_the_deal(seated, client):
+    # On a phone, Enter in the card points saves the deal (the quick path: taker, contract,
+    # oudlers, digits, Enter): the key reads « Envoyer », not « OK », which a player presses
+    # to close the keyboard. In the calculator it computes (« Aller »).
+    _, _, sheet = seated
+    page = client.get(table_url(sheet)).content.decode()
+    assert 'name="points"' in page and 'enterkeyhint="send"' in page
+    calculator = client.get(reverse("calculator")).content.decode()
+    assert 'enterkeyhint="go"' in calculator and 'enterkeyhint="send"' not in calculator
+
+
 def test_preview_shows_scores_before_saving(seated, client):
     _, _, sheet = seated
     response = client.post(table_url(sheet), {**DEAL, "preview": "1"})

@@ -149,3 +149,18 @@ def test_swap_menus_tell_namesakes_apart_and_offer_no_absent_player(db):
     assert "Max Absent" not in labels
     assert leaving.listed_name in labels  # seated, so they can be swapped out
     assert Player.objects.count() == 6
+
+
+def test_the_namesake_warning_elides_in_french(organiser_client, tournament):
+    register(tournament, "Lefèvre", "Hélène", "Excuse d'Évry", "0412345")
+    register(tournament, "Martin", "Léa")
+    organiser_client.cookies["django_language"] = "fr"
+    players = reverse("tournaments:players", args=[tournament.slug])
+    page = organiser_client.post(
+        players, {"last_name": "LEFEVRE", "first_name": "helene", "present": "on"}, follow=True
+    ).content.decode()
+    assert "la même personne qu’Hélène Lefèvre" in page or "la même personne qu&#x27;Hélène" in page
+    page = organiser_client.post(
+        players, {"last_name": "MARTIN", "first_name": "lea", "present": "on"}, follow=True
+    ).content.decode()
+    assert "la même personne que Léa Martin" in page

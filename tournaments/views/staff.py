@@ -12,7 +12,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django.views import View
 from django.views.generic import TemplateView
 
@@ -29,6 +29,7 @@ from tournaments.forms import (
     TournamentSettingsForm,
 )
 from tournaments.models import Registration, StaffMember, Tournament
+from tournaments.names import starts_with_vowel_sound
 from tournaments.permissions import can_create_tournaments, tournaments_for
 from tournaments.views.mixins import StaffTournamentMixin
 
@@ -506,12 +507,21 @@ def _warn_duplicates(request, registration: Registration) -> None:
     """Say at once that the player just registered or corrected is likely someone already
     there (the players list flags them too, with a button to merge)."""
     for other in services.duplicates_of(registration):
-        messages.warning(
-            request,
-            _(
+        # French elides « que » before a vowel sound: « la même personne qu'Éloïse ».
+        if starts_with_vowel_sound(other.full_name):
+            message = pgettext(
+                "before a name starting with a vowel sound",
+                "%(name)s may be the same person as %(other)s (%(details)s), already registered: "
+                "if so, merge them on the list below.",
+            )
+        else:
+            message = _(
                 "%(name)s may be the same person as %(other)s (%(details)s), already registered: "
                 "if so, merge them on the list below."
             )
+        messages.warning(
+            request,
+            message
             % {
                 "name": registration.full_name,
                 "other": other.full_name,
