@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Count
+from django.db.models import Count, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext as _
@@ -1129,11 +1129,22 @@ def registrations_matching(tournament: Tournament, query: str) -> list[Registrat
 
 def registrations_for_page(tournament: Tournament):
     """The registrations of a tournament with what the players page shows, in one query,
-    by last name (explicitly: a counted query drops the model's default ordering)."""
+    by last name (explicitly: a counted query drops the model's default ordering).
+
+    ``waiting_round`` / ``waiting_table``: where the player is seated in a round seated but
+    not started, if anywhere (a player withdrawn or absent there must be swapped or the round
+    seated again)."""
+    waiting = Seat.objects.filter(
+        registration=OuterRef("pk"), round__status=Round.Status.SEATED
+    ).order_by("-round__number")
     return (
         Registration.objects.filter(tournament=tournament)
         .select_related("team")
-        .annotate(seat_count=Count("seats"))
+        .annotate(
+            seat_count=Count("seats"),
+            waiting_round=Subquery(waiting.values("round__number")[:1]),
+            waiting_table=Subquery(waiting.values("table__number")[:1]),
+        )
         .order_by("last_name", "first_name", "pk")
     )
 

@@ -164,3 +164,27 @@ def test_the_namesake_warning_elides_in_french(organiser_client, tournament):
         players, {"last_name": "MARTIN", "first_name": "lea", "present": "on"}, follow=True
     ).content.decode()
     assert "la même personne que Léa Martin" in page
+
+
+def test_withdrawing_a_player_seated_in_a_round_not_started_says_where_they_sit(
+    organiser_client, tournament, seated_round
+):
+    seat = seated_round.seats.select_related("registration", "table").first()
+    player = seat.registration
+    url = reverse("tournaments:checkin", args=[tournament.slug, player.pk])
+    row = organiser_client.post(url, {"status": "withdrawn"}, HTTP_HX_REQUEST="true")
+    text = row.content.decode()
+    assert f"Still seated in round 1, table {seat.table.number}:" in text
+    assert reverse("tournaments:round", args=[tournament.slug, 1]) in text
+    page = organiser_client.get(reverse("tournaments:players", args=[tournament.slug]))
+    assert page.content.decode().count("Still seated in round") == 1
+
+    # Back in the game (the organiser tapped by mistake): nothing to fix.
+    row = organiser_client.post(url, {"status": "present"}, HTTP_HX_REQUEST="true")
+    assert "Still seated" not in row.content.decode()
+    # Absent from a round already being played: the round goes on, no warning either.
+    services.registration_set_status(registration=player, status="absent")
+    seated_round.status = "playing"
+    seated_round.save(update_fields=["status"])
+    page = organiser_client.get(reverse("tournaments:players", args=[tournament.slug]))
+    assert "Still seated" not in page.content.decode()
