@@ -171,6 +171,7 @@ def export_tournament(tournament: Tournament) -> dict:
             "closed_at": _time(round_.closed_at),
             "close_reason": round_.close_reason,
             "time_called_at": _time(round_.time_called_at),
+            "seats_changed": round_.seats_changed,
             "tables": [],
         }
         for table in round_.tables.select_related("sheet").order_by("number"):
@@ -464,6 +465,7 @@ def _import(root: Value, version: int) -> Tournament:
             closed_at=round_data["closed_at"].time(),
             close_reason=round_data["close_reason"].text(TEXT_LIMIT),
             time_called_at=time_called_at,
+            seats_changed=round_data.get("seats_changed", 0).int(0, 32767),
         )
         seated: set = set()
         tables = set()

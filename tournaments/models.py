@@ -471,6 +471,9 @@ class Round(models.Model):
     )
     # A timed round: when the referee called time (tables stop where they are).
     time_called_at = models.DateTimeField(null=True, blank=True)
+    # Seats swapped by hand after the draw: the round page then says its repeats are not all
+    # the seating's.
+    seats_changed = models.PositiveSmallIntegerField(_("seats changed by hand"), default=0)
 
     class Meta:
         ordering = ["tournament", "number"]

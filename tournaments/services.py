@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Count, OuterRef, Subquery
+from django.db.models import Count, F, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext as _
@@ -895,8 +895,9 @@ class RoundQuality:
         return len(self.repeats)
 
 
-def repeats_sentence(explained: seating_bounds.RepeatExplanation) -> str:
-    """« 18 joueurs, 2e position : 2 rencontres répétées inévitables avec des tables de 5 »."""
+def repeats_sentence(explained: seating_bounds.RepeatExplanation, seats_changed: int = 0) -> str:
+    """« 18 joueurs, 2e position : 2 rencontres répétées inévitables avec des tables de 5 »;
+    after swaps by hand (``seats_changed``), that the seats are not all the seating's."""
     if not explained.repeats:
         return ""
     values = {
@@ -906,6 +907,30 @@ def repeats_sentence(explained: seating_bounds.RepeatExplanation) -> str:
         "unavoidable": explained.unavoidable,
         "size": explained.table_size,
     }
+    if seats_changed and explained.unavoidable and not explained.all_unavoidable:
+        return (
+            ngettext(
+                "%(players)d players, round %(number)d: %(count)d repeated meetings, "
+                "%(unavoidable)d of them unavoidable with tables of %(size)d, with seats changed "
+                "by hand since the draw.",
+                "%(players)d players, round %(number)d: %(count)d repeated meetings, "
+                "%(unavoidable)d of them unavoidable with tables of %(size)d, with seats changed "
+                "by hand since the draw.",
+                explained.unavoidable,
+            )
+            % values
+        )
+    if seats_changed and not explained.all_unavoidable:
+        return (
+            ngettext(
+                "%(players)d players, round %(number)d: %(count)d repeated meeting, with seats "
+                "changed by hand since the draw.",
+                "%(players)d players, round %(number)d: %(count)d repeated meetings, with seats "
+                "changed by hand since the draw.",
+                explained.repeats,
+            )
+            % values
+        )
     if explained.all_unavoidable:
         return (
             ngettext(
@@ -958,7 +983,9 @@ def round_quality(round_: Round) -> RoundQuality:
         repeats=[(names[a], names[b], times) for a, b, times in quality["repeats"]],
         teammates_together=[(names[a], names[b]) for a, b in quality["teammate_pairs"]],
         odd_table_unfair=[names[p] for p in quality["odd_table_unfair"]],
-        explanation=repeats_sentence(seating_bounds.explain_round(tables, history, teams)),
+        explanation=repeats_sentence(
+            seating_bounds.explain_round(tables, history, teams), round_.seats_changed
+        ),
     )
 
 
@@ -1053,6 +1080,7 @@ def seats_swap(
                 seated.save(update_fields=["registration"])
             except IntegrityError:
                 raise ServiceError(_("This player already has a seat.")) from None
+        Round.objects.filter(pk=round_.pk).update(seats_changed=F("seats_changed") + 1)
         _touch(round_.tournament)
     return warnings.repeats
 

@@ -15,7 +15,7 @@ from scoring.selectors import current_canonical
 from scoring.services import Actor, deal_record, penalty_add
 from scoring.standings import standings_data
 from tarot_club.errors import ServiceError
-from tournaments.models import Player, Registration, Tournament
+from tournaments.models import Player, Registration, Round, Tournament
 from tournaments.services import tournament_delete
 
 pytestmark = pytest.mark.django_db
@@ -197,3 +197,19 @@ def test_a_penalty_after_signing_amends_the_sheet_and_the_archive_still_imports(
     assert (
         ScoreSheet.objects.filter(table__round__tournament=imported, status="amended").count() >= 2
     )
+
+
+def test_seats_changed_by_hand_travel_with_the_archive(played):
+    Round.objects.filter(tournament=played, number=1).update(seats_changed=2)
+    content = export_json(played)
+    older = json.loads(content)
+    for round_data in older["rounds"]:
+        del round_data["seats_changed"]  # an archive made before the count existed
+    tournament_delete(tournament=played)
+    Player.objects.all().delete()
+    imported = import_json(content)
+    assert Round.objects.get(tournament=imported, number=1).seats_changed == 2
+    tournament_delete(tournament=imported)
+    Player.objects.all().delete()
+    imported = import_json(json.dumps(older))
+    assert Round.objects.get(tournament=imported, number=1).seats_changed == 0

@@ -324,7 +324,18 @@ def test_swap_warns_about_repeats_and_needs_confirmation():
     services.seats_swap(round_=round_2, first=a, second=b, confirmed=True)
     assert (table_of(round_2, a), table_of(round_2, b)) == (tb, ta)
     assert sorted(r for t in tables_of(round_2) for r in t) == sorted(r for t in before for r in t)
-    assert services.round_quality(round_2).repeat_count >= 1
+    round_2.refresh_from_db()
+    assert round_2.seats_changed == 1
+    quality = services.round_quality(round_2)
+    assert quality.repeat_count >= 1
+    # The repeats are the referee's swap, not the seating's: the round page says so.
+    assert quality.explanation == (
+        f"16 players, round 2: {quality.repeat_count} repeated meeting"
+        f"{'s' if quality.repeat_count > 1 else ''}, with seats changed by hand since the draw."
+    )
+    # Seated again, the round is the seating's own again.
+    round_2 = services.round_regenerate(round_=round_2)
+    assert round_2.seats_changed == 0
 
 
 def test_swap_without_repeat_is_made_at_once():

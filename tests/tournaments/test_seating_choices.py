@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments import seating, services
-from tournaments.models import Registration, Tournament
+from tournaments.models import Registration, Round, Tournament
 
 from .conftest import close, en_client, make_tournament, make_user, tables_of
 from .test_permissions import tournament_form_data
@@ -183,7 +183,15 @@ def test_round_page_tells_forced_repeats_from_the_others():
     count = services.round_quality(second).repeat_count
     assert count > 2
     url = reverse("tournaments:round", args=[tournament.slug, 2])
-    french = flat(organiser_of(tournament, "fr").get(url).content.decode())
+    client = organiser_of(tournament, "fr")
+    french = flat(client.get(url).content.decode())
+    assert (
+        f"18 joueurs, 2e position : {count} rencontres répétées, dont 2 inévitables avec des "
+        "tables de 5, places changées à la main depuis le tirage."
+    ) in french
+    # The same seats as the seating's own (as with fair odd tables first): not proved.
+    Round.objects.filter(pk=second.pk).update(seats_changed=0)
+    french = flat(client.get(url).content.decode())
     assert (
         f"18 joueurs, 2e position : {count} rencontres répétées, dont 2 inévitables avec des "
         "tables de 5 ; les autres ne sont pas prouvées inévitables (le placement tient aussi "
@@ -203,6 +211,12 @@ def test_round_page_says_when_no_repeat_is_forced():
     first, other = swap_adding_repeats(second)
     services.seats_swap(round_=second, first=first, second=other, confirmed=True)
     count = services.round_quality(second).repeat_count
+    page = flat(client.get(url).content.decode())
+    repeats = "1 rencontre répétée" if count == 1 else f"{count} rencontres répétées"
+    assert f"16 joueurs, 2e position : {repeats}, places changées à la main depuis le tirage." in (
+        page
+    )
+    Round.objects.filter(pk=second.pk).update(seats_changed=0)  # as if the seating had
     page = flat(client.get(url).content.decode())
     if count == 1:
         assert "16 joueurs, 2e position : 1 rencontre répétée, non prouvée inévitable" in page
