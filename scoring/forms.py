@@ -157,8 +157,8 @@ class DealForm(forms.Form):
         names = [*BONUS_FIELDS, *(f"handful_{i}" for i in range(len(self.seat_names)))]
         if any(name in self.errors for name in names):
             return True
-        if not self.is_bound:
-            return False
+        if not self.is_bound:  # a deal being corrected: open when it had a bonus
+            return any(self.initial.get(name) not in (None, "", False) for name in names)
         if self.data.get(self.add_prefix("bonuses_open")) == "1":
             return True
         return any(self.data.get(self.add_prefix(name)) not in (None, "", "off") for name in names)

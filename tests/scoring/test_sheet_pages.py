@@ -51,6 +51,23 @@ def test_the_number_pads_enter_key_says_it_sends_the_deal(seated, client):
     assert 'enterkeyhint="go"' in calculator and 'enterkeyhint="send"' not in calculator
 
 
+def test_correcting_a_deal_shows_its_bonuses_and_a_way_back(seated, client):
+    from scoring.engine import Camp, Handful, HandfulSize
+
+    _, _, sheet = seated
+    with_bonus = legal(handfuls=(Handful(0, HandfulSize.SIMPLE),), petit_au_bout=Camp.ATTACK)
+    deal_record(sheet=sheet, number=1, kind="played", deal=with_bonus, actor=TABLE)
+    deal_record(sheet=sheet, number=2, kind="played", deal=legal(taker=1), actor=TABLE)
+    page = client.get(table_url(sheet) + "?donne=1").content.decode()
+    assert "Corriger la donne 1" in page
+    assert '<details class="bonuses" open>' in page  # its handful and petit au bout in view
+    assert "data-cancel-correction" in page and f'href="{table_url(sheet)}#entry"' in page
+    plain = client.get(table_url(sheet) + "?donne=2").content.decode()
+    assert '<details class="bonuses">' in plain  # no bonus: folded as for a new deal
+    fresh = client.get(table_url(sheet)).content.decode()
+    assert "Donne 3" in fresh and "data-cancel-correction" not in fresh
+
+
 def test_preview_shows_scores_before_saving(seated, client):
     _, _, sheet = seated
     response = client.post(table_url(sheet), {**DEAL, "preview": "1"})
