@@ -123,7 +123,7 @@ class SheetPage(View):
             "round_closed": round_closed,
             "page_url": self.url(),
             "pin_form": extra.pop("pin_form", None)
-            or PinForm(players=[p for p in view.player_choices if p[0] not in view.signed_ids]),
+            or PinForm(players=_unsigned(view)),
             **extra,
         }
 
@@ -231,7 +231,8 @@ class SheetPage(View):
 
     def post_sign(self, request):
         view = sheet_view(self.sheet.pk)
-        form = PinForm(request.POST, players=view.player_choices)
+        # After a wrong PIN the list still offers only the players yet to sign.
+        form = PinForm(request.POST, players=_unsigned(view))
         if form.is_valid():
             seat = view.seat_of(form.cleaned_data["registration"])
             try:
@@ -259,6 +260,11 @@ class SheetPage(View):
 class DealOutcome:
     recorded: services.RecordedDeal | None = None
     conflict: DealConflict | None = None
+
+
+def _unsigned(view) -> list[tuple[int, str]]:
+    """The players who have not signed the sheet yet: the choices of the PIN form."""
+    return [p for p in view.player_choices if p[0] not in view.signed_ids]
 
 
 def _seat_letters(view) -> list[str]:

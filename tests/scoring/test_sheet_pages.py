@@ -208,6 +208,20 @@ def test_pin_signing_through_the_page(seated, client):
     )
     assert ok.status_code == 302
     assert sheet.signatures.count() == 1
+    # A wrong PIN of the next player: the list offers only the three yet to sign.
+    other = sheet.table.seats.select_related("registration").exclude(pk=seat.pk).first()
+    wrong = "0000" if other.registration.pin != "0000" else "1111"
+    bad = client.post(
+        table_url(sheet), {"action": "sign", "registration": other.registration_id, "pin": wrong}
+    )
+    offered = [pk for pk, _ in bad.context["pin_form"].fields["registration"].choices]
+    assert bad.status_code == 422 and len(offered) == 3 and seat.registration_id not in offered
+    # Posting a player who already signed is refused by the form itself.
+    again = client.post(
+        table_url(sheet),
+        {"action": "sign", "registration": seat.registration_id, "pin": seat.registration.pin},
+    )
+    assert again.status_code == 422 and again.context["pin_form"].errors["registration"]
 
 
 @pytest.mark.parametrize("deals", [1, 4])
