@@ -60,6 +60,7 @@ def test_correcting_a_deal_shows_its_bonuses_and_a_way_back(seated, client):
     deal_record(sheet=sheet, number=2, kind="played", deal=legal(taker=1), actor=TABLE)
     page = client.get(table_url(sheet) + "?donne=1").content.decode()
     assert "Corriger la donne 1" in page
+    assert "Garde · 2 bouts · 49 pts" in page and "bout(s)" not in page  # the deal lines
     assert '<details class="bonuses" open>' in page  # its handful and petit au bout in view
     assert "data-cancel-correction" in page and f'href="{table_url(sheet)}#entry"' in page
     plain = client.get(table_url(sheet) + "?donne=2").content.decode()
