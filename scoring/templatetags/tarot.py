@@ -6,6 +6,7 @@ from functools import cache
 import pyphen
 from django import template
 from django.utils.formats import number_format
+from django.utils.translation import get_language
 
 register = template.Library()
 
@@ -48,3 +49,10 @@ def soft_hyphens(name: str) -> str:
         _hyphenator().inserted(w, hyphen=SOFT_HYPHEN) if len(w) >= HYPHENATE_FROM else w
         for w in words
     )
+
+
+@register.simple_tag
+def colon() -> str:
+    """The colon after a label: « Donneur : » in French (a space before it), "Dealer:" in
+    English and other languages."""
+    return " :" if (get_language() or "").startswith("fr") else ":"

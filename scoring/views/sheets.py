@@ -122,8 +122,7 @@ class SheetPage(View):
             "referee": self.referee,
             "round_closed": round_closed,
             "page_url": self.url(),
-            "pin_form": extra.pop("pin_form", None)
-            or PinForm(players=_unsigned(view)),
+            "pin_form": extra.pop("pin_form", None) or PinForm(players=_unsigned(view)),
             **extra,
         }
 

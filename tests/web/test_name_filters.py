@@ -1,4 +1,4 @@
-"""The template filters that fit players' names into narrow columns."""
+"""The template filters and tags for names and labels: narrow columns, colons by language."""
 
 from __future__ import annotations
 
@@ -28,3 +28,14 @@ def test_the_name_reads_the_same_without_its_soft_hyphens(name: str) -> None:
 def test_short_name_keeps_the_initial_and_the_whole_last_name() -> None:
     assert short_name("Marie-Christine Delacroix-Montmorency") == "M. Delacroix-Montmorency"
     assert short_name("Anne") == "Anne"
+
+
+def test_a_label_takes_its_colon_the_way_each_language_writes_it() -> None:
+    from django.template import Context, Template
+    from django.utils import translation
+
+    template = Template('{% load i18n tarot %}{% translate "Dealer" %}{% colon %} Léa')
+    with translation.override("fr"):
+        assert template.render(Context()) == "Donneur : Léa"
+    with translation.override("en"):
+        assert template.render(Context()) == "Dealer: Léa"
