@@ -157,7 +157,8 @@ def test_a_team_event_alternates_team_and_individual_standings(page, size, shot)
     shot(page, f"teams-{size}")
 
 
-def test_a_round_in_progress_shows_the_tables_still_playing(page):
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_round_in_progress_shows_the_tables_still_playing(page, size):
     scene = build_scene()
     tournament = Tournament.objects.get(slug=scene.slug)
     playing = list(
@@ -167,10 +168,21 @@ def test_a_round_in_progress_shows_the_tables_still_playing(page):
         .values_list("number", flat=True)
     )
     assert playing  # the scene has tables still playing
-    open_tv(page, scene.slug, "1080p", "secondes=3600")
+    open_tv(page, scene.slug, size, "secondes=3600")
     status = page.locator(".tv-status")
     expect(status).to_contain_text(", ".join(map(str, playing)))
     expect(status).to_contain_text("2")
+    # Shown whole on the screen, not cut short with an ellipsis (an older 1024 x 768 screen
+    # or projector too).
+    for width, height in (SIZES[size], (1024, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        box = status.evaluate(
+            "(el) => ({scroll: el.scrollWidth, client: el.clientWidth, bottom:"
+            " el.getBoundingClientRect().bottom, screen: window.innerHeight,"
+            " shown: el.innerText.trim().length > 0})"
+        )
+        assert box["shown"] and box["scroll"] <= box["client"] + 1, (width, box)
+        assert box["bottom"] <= box["screen"], (width, box)
 
 
 def test_the_screen_updates_itself_without_a_reload(page):
