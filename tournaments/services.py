@@ -1016,7 +1016,11 @@ def swap_warnings(*, round_: Round, first: Registration, second: Registration) -
     for a, b, times in after["repeats"]:
         if frozenset((a, b)) not in old_repeats:
             warnings.repeats.append(
-                _("%(a)s and %(b)s have already met (%(times)d time(s)).")
+                ngettext(
+                    "%(a)s and %(b)s have already played at one table (once).",
+                    "%(a)s and %(b)s have already played at one table (%(times)d times).",
+                    times,
+                )
                 % {"a": names[a], "b": names[b], "times": times}
             )
     old_clashes = {frozenset(p) for p in before["teammate_pairs"]}

@@ -317,7 +317,7 @@ def test_swap_warns_about_repeats_and_needs_confirmation():
 
     warnings = services.seats_swap(round_=round_2, first=a, second=b)
     assert warnings
-    assert all("have already met (1 time(s))" in w for w in warnings)
+    assert all("have already played at one table (once)." in w for w in warnings)
     assert tables_of(round_2) == before
 
     ta, tb = table_of(round_2, a), table_of(round_2, b)

@@ -113,6 +113,15 @@ def test_me_page_shows_table_deals_and_chart(played, client):
     assert played_lines and all(d["explanation"] for d in played_lines)
     assert context["chart"]["points"][-1][3] == context["standing"].total
     assert "<svg" in response.content.decode()
+    # Each round's heading keeps its table number and its total apart (« table 2 · 0 pts »,
+    # not « table 2 0 »).
+    from django.utils.html import strip_tags
+
+    text = " ".join(strip_tags(response.content.decode()).split())
+    totals = [r for r in context["rounds"] if r.get("total") is not None]
+    assert totals
+    for r in totals:
+        assert f"table {r['table'].number} · {r['total']} pts" in text
 
 
 def test_unchanged_page_is_served_from_cache_and_answers_304(
