@@ -451,6 +451,9 @@ def test_the_calculator_bonuses_stay_open_with_a_value_or_an_error(phone_at, sho
     # Two triple handfuls are more trumps than the game has: the error and its fields show.
     choose(page.locator("#calculator form"), "handful_0", "triple")
     choose(page.locator("#calculator form"), "handful_1", "triple")
+    # The live update of the last tap lands first (on a busy machine it can swap the form
+    # under the finger), then Compute.
+    page.wait_for_load_state("networkidle")
     page.locator("#calculator form button.primary").tap()
     error = page.locator("#calculator details.bonuses .errorlist").first
     expect(error).to_be_visible()
