@@ -685,9 +685,7 @@ class _Problem:
             return None
         if played:
             tables = [[self.index[p] for p in t if p in self.index] for t in self.first_round]
-            if sum(map(len, tables)) != self.n or sorted(map(len, tables), reverse=True) != [
-                len(b) for b in design[0]
-            ]:
+            if sorted(map(len, tables), reverse=True) != self.sizes:  # every one present, seated
                 return None
         else:  # no history: the design's first round, under any renaming
             order = list(range(self.n))

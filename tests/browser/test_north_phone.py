@@ -48,6 +48,11 @@ WIDTHS = [390, 360]
 
 def table_of_four(names=NAMES, *, deals: int = 4):
     """A seated table of 4 (players in seating order North, East, South, West)."""
+    return seated_table(names, deals=deals)
+
+
+def seated_table(names, *, deals: int):
+    """The score sheet of one seated table of these players (4 or 5, in seating order)."""
     tournament = services.tournament_create(
         created_by=None,
         name="Tournoi du club",
@@ -256,19 +261,7 @@ def test_long_names_break_between_syllables_on_the_sheet_and_the_seat_buttons(
     # A table of 5 on a small phone: five columns of about 60 px. Before, the names broke
     # anywhere ("Vande|nbergh|e", "Lefebv|re"); now only at a space, a hyphen or a syllable
     # (a soft hyphen, shown as a hyphen at the end of the line).
-    tournament = services.tournament_create(
-        created_by=None, name="Tournoi du club", date=date.today(), rounds=2, deals_per_round=5
-    )
-    order = [
-        services.player_register(
-            tournament=tournament,
-            row=services.PlayerRow(last_name=last, first_name=first),
-            present=True,
-        ).pk
-        for last, first in LONG_NAMES
-    ]
-    round_ = services.round_seat_next(tournament=tournament, order=order)
-    sheet = ScoreSheet.objects.get(table__round=round_)
+    sheet = seated_table(LONG_NAMES, deals=5)
     page = open_table(phone_at(width), sheet)
     shot(page, f"{width}px")
     no_sideways_scroll(page, "the table page")
