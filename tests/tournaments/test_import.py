@@ -10,6 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 from openpyxl import Workbook
 
 from tarot_club.errors import ServiceError
@@ -544,3 +545,26 @@ def test_the_preview_table_shows_each_line_escaped_cut_and_checked(setup):
     assert "first name longer than 80 characters" in body
     assert body.count('<span class="badge warn">') == 1
     assert "same name as line 3: the same person?" in body
+
+
+def test_an_import_writes_one_history_record_per_player_by_whoever_imported(setup, organiser):
+    """The history rows are copied by the database (INSERT ... SELECT): each registration's
+    « + » record holds its values, the organiser who confirmed and the moment."""
+    tournament, client = setup
+    page = upload(client, tournament, "joueurs.csv", csv_bytes(GOOD_ROWS, ";"))
+    assert client.post(import_url(tournament), confirm_form_data(page)).status_code == 302
+    registrations = Registration.objects.filter(tournament=tournament)
+    assert registrations.count() == len(GOOD_ROWS)
+    for registration in registrations:
+        (record,) = registration.history.all()
+        assert record.history_type == "+"
+        assert record.history_user == organiser
+        assert record.history_change_reason is None
+        assert abs((timezone.now() - record.history_date).total_seconds()) < 120
+        fields = ("first_name", "last_name", "club_name", "licence", "pin", "status")
+        assert [getattr(record, f) for f in fields] == [getattr(registration, f) for f in fields]
+        assert (record.player_id, record.tournament_id) == (
+            registration.player_id,
+            tournament.pk,
+        )
+        assert record.instance == registration
