@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from tarot_club.errors import ServiceError
 from tournaments import championship
 from tournaments.models import Club, Season, Tournament
-from tournaments.permissions import can_manage_club, can_organise
+from tournaments.permissions import can_create_tournaments, can_manage_club, can_organise
 
 FORMULA_MESSAGES = {
     "kind": lambda: (_("Choose a formula."), "kind"),
@@ -167,3 +167,33 @@ def tournament_season_set(*, user, tournament: Tournament, season: Season | None
         if changed is not None:
             Season.objects.filter(pk=changed.pk).update(changed_at=timezone.now())
     return tournament
+
+
+@transaction.atomic
+def club_organiser_add(*, club: Club, user) -> Club:
+    """Make an account one of the club's organisers: it may create tournaments (the organiser
+    permission) and is active. It gains no right on any tournament."""
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    if not user.is_active or not can_create_tournaments(user):
+        raise ServiceError(_("Only an active organiser account can organise a club."), field="user")
+    if club.organisers.filter(pk=user.pk).exists():
+        raise ServiceError(
+            _("%(username)s already organises this club.") % {"username": user.get_username()},
+            field="user",
+        )
+    club.organisers.add(user)
+    user.__dict__.pop("_organised_clubs", None)
+    return club
+
+
+@transaction.atomic
+def club_organiser_remove(*, club: Club, user) -> Club:
+    """Take an account off the club's organisers; the club keeps at least one."""
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    if not club.organisers.filter(pk=user.pk).exists():
+        raise ServiceError(_("Choose one of the organisers listed."))
+    if club.organisers.count() <= 1:
+        raise ServiceError(_("A club keeps at least one organiser: add another one first."))
+    club.organisers.remove(user)
+    user.__dict__.pop("_organised_clubs", None)
+    return club

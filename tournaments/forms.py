@@ -1,11 +1,13 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import clubs, limits
 from tournaments.models import Registration, Round, Season, Tournament
+from tournaments.permissions import ORGANISER_PERMISSION
 
 
 class TournamentForm(forms.ModelForm):
@@ -169,3 +171,28 @@ class SeatRequestForm(forms.Form):
         required=False,
         help_text=_("Only the organiser keeps it; no page shows it."),
     )
+
+
+class ClubOrganiserForm(forms.Form):
+    """Another account that organises the club: chosen among the active organiser accounts."""
+
+    user = forms.ModelChoiceField(label=_("Account"), queryset=None)
+
+    def __init__(self, *args, club=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        app_label, codename = ORGANISER_PERMISSION.split(".")
+        permission = Q(
+            user_permissions__codename=codename,
+            user_permissions__content_type__app_label=app_label,
+        ) | Q(
+            groups__permissions__codename=codename,
+            groups__permissions__content_type__app_label=app_label,
+        )
+        accounts = (
+            get_user_model()
+            .objects.filter(is_active=True)
+            .filter(permission | Q(is_superuser=True))
+        )
+        if club is not None:
+            accounts = accounts.exclude(organised_clubs=club)
+        self.fields["user"].queryset = accounts.distinct().order_by("username")

@@ -5,10 +5,11 @@ nothing."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from tests.tournaments.conftest import en_client, make_tournament, make_user
-from tournaments.models import Club, Season
+from tournaments.models import Club, Player, Season
 
 pytestmark = pytest.mark.django_db
 
@@ -92,3 +93,71 @@ def test_another_clubs_organiser_sees_nothing(season_of):
     )
     demo.tournaments[0].refresh_from_db()
     assert demo.tournaments[0].season_id == demo.season.pk
+
+
+def test_a_clubs_organisers_add_and_remove_one_another(season_of, organiser):
+    demo = season_of(1, players=8)
+    club = demo.club
+    url = reverse("tournaments:club", args=[club.slug])
+    client = en_client(organiser)
+    second = make_user("secretaire", organiser=True)
+    make_user("joueur-sans-droit")  # not an organiser account: not offered
+    page = client.get(url)
+    offered = [u.username for u in page.context["organiser_form"].fields["user"].queryset]
+    assert offered == ["secretaire"]
+    # The club's members: the player records naming the club, with their licence.
+    member = Player.objects.filter(club=club).exclude(licence="").first()
+    assert f"Members ({Player.objects.filter(club=club).count()})" in page.content.decode()
+    assert member.licence in page.content.decode()
+    # A lone organiser cannot leave the club without one.
+    response = client.post(url, {"action": "organiser-remove", "user": organiser.pk}, follow=True)
+    assert "A club keeps at least one organiser" in response.content.decode()
+    assert list(club.organisers.all()) == [organiser]
+    # An account that is not an organiser is refused on the field, nothing written.
+    stranger = get_user_model().objects.get(username="joueur-sans-droit")
+    response = client.post(url, {"action": "organiser-add", "organiser-user": stranger.pk})
+    assert response.status_code == 422 and "user" in response.context["organiser_form"].errors
+    response = client.post(url, {"action": "organiser-add", "organiser-user": second.pk})
+    assert response.status_code == 302
+    assert set(club.organisers.all()) == {organiser, second}
+    # The new organiser manages the club and its seasons, and no tournament of it.
+    other = en_client(second)
+    assert other.get(url).status_code == 200
+    season_url = reverse("tournaments:season", args=[club.slug, demo.season.pk])
+    assert other.get(season_url).status_code == 200
+    tournament_page = reverse("tournaments:players", args=[demo.tournaments[0].slug])
+    assert other.get(tournament_page).status_code == 404
+    # ... and may take the first one off (in French, the message is French).
+    response = other.post(
+        url, {"action": "organiser-remove", "user": organiser.pk}, HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert response.status_code == 302
+    assert list(club.organisers.all()) == [second]
+    assert client.get(url).status_code == 404
+
+
+def test_another_clubs_organiser_cannot_add_themselves(season_of):
+    demo = season_of(1, players=8)
+    stranger = make_user("intrus", organiser=True)
+    url = reverse("tournaments:club", args=[demo.club.slug])
+    response = en_client(stranger).post(
+        url, {"action": "organiser-add", "organiser-user": stranger.pk}
+    )
+    assert response.status_code == 404
+    assert stranger not in demo.club.organisers.all()
+
+
+def test_french_words_on_the_organisers(season_of, organiser):
+    demo = season_of(1, players=8)
+    client = en_client(organiser)
+    client.cookies.load({"django_language": "fr"})
+    url = reverse("tournaments:club", args=[demo.club.slug])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Organisateurs" in page and "Membres (" in page
+    response = client.post(
+        url,
+        {"action": "organiser-remove", "user": organiser.pk},
+        HTTP_ACCEPT_LANGUAGE="fr",
+        follow=True,
+    )
+    assert "Un club garde au moins un organisateur" in response.content.decode()

@@ -18,8 +18,8 @@ from django.views.generic import TemplateView
 
 from tarot_club.errors import ServiceError
 from tournaments import clubs
-from tournaments.forms import ClubForm, SeasonForm
-from tournaments.models import Club, Season, StaffMember, Tournament
+from tournaments.forms import ClubForm, ClubOrganiserForm, SeasonForm
+from tournaments.models import Club, Player, Season, StaffMember, Tournament
 from tournaments.permissions import (
     can_create_tournaments,
     can_manage_club,
@@ -85,10 +85,50 @@ class ClubView(ClubMixin, TemplateView):
             "form", ClubForm(initial={"name": self.club.name, "place": self.club.place})
         )
         context.setdefault("season_form", SeasonForm(prefix="season"))
+        context["organisers"] = self.club.organisers.order_by("username")
+        context.setdefault("organiser_form", ClubOrganiserForm(club=self.club, prefix="organiser"))
+        # Its members: the player records that name the club (those tournaments share).
+        context["members"] = Player.objects.filter(club=self.club).order_by(
+            "last_name", "first_name", "pk"
+        )
         return context
 
     def post(self, request, *args, **kwargs):
-        if request.POST.get("action") == "season":
+        action = request.POST.get("action")
+        if action == "organiser-add":
+            form = ClubOrganiserForm(request.POST, club=self.club, prefix="organiser")
+            if form.is_valid():
+                user = form.cleaned_data["user"]
+                try:
+                    clubs.club_organiser_add(club=self.club, user=user)
+                except ServiceError as error:
+                    _form_error(form, error)
+                else:
+                    messages.success(
+                        request,
+                        _("%(username)s now organises the club.")
+                        % {"username": user.get_username()},
+                    )
+                    return redirect("tournaments:club", slug=self.club.slug)
+            return self.render_to_response(self.get_context_data(organiser_form=form), status=422)
+        if action == "organiser-remove":
+            user = self.club.organisers.filter(pk=_int(request.POST.get("user"))).first()
+            try:
+                if user is None:
+                    raise ServiceError(_("Choose one of the organisers listed."))
+                clubs.club_organiser_remove(club=self.club, user=user)
+            except ServiceError as error:
+                messages.error(request, str(error))
+            else:
+                messages.success(
+                    request,
+                    _("%(username)s no longer organises the club.")
+                    % {"username": user.get_username()},
+                )
+                if user == request.user:
+                    return redirect("tournaments:clubs")
+            return redirect("tournaments:club", slug=self.club.slug)
+        if action == "season":
             form = SeasonForm(request.POST, prefix="season")
             if form.is_valid():
                 try:
