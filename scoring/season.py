@@ -39,6 +39,9 @@ class SeasonData:
     formula: championship.Formula
     tournaments: list[SeasonTournament]  # by date
     results: list[championship.Result]  # of the counted tournaments, by date
+    # Of the tournaments played but not closed whose standings are public, as they stand now:
+    # shown as provisional on a player's career page, never counted.
+    provisional_results: list[championship.Result] = field(default_factory=list)
     computed: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -61,6 +64,9 @@ class SeasonData:
     def results_of(self, player_id: int) -> list[championship.Result]:
         return [r for r in self.results if r.player == player_id]
 
+    def provisional_results_of(self, player_id: int) -> list[championship.Result]:
+        return [r for r in self.provisional_results if r.player == player_id]
+
 
 def season_version(season: Season) -> tuple:
     """What the season's data depends on: its own last change and its tournaments' (one query)."""
@@ -81,16 +87,17 @@ def season_data(season: Season) -> SeasonData:
         .order_by("date", "pk")
     )
     data_of = standings_data_of(tournaments)
-    listed, results = [], []
+    listed, results, provisional = [], [], []
     for tournament in tournaments:
         data = data_of[tournament.pk]
         standings = ranking.rank(data.entries, tie_breaks=tournament.tie_break_list)
         counted = (
             tournament.finished and tournament.seated_rounds > 0 and not tournament.open_rounds
         )
-        if counted:
+        shown = counted or (tournament.seated_rounds > 0 and tournament.standings_public)
+        if shown:
             for standing in standings:
-                results.append(
+                (results if counted else provisional).append(
                     championship.Result(
                         tournament=tournament.pk,
                         player=data.player_ids[standing.entry.id],
@@ -112,7 +119,13 @@ def season_data(season: Season) -> SeasonData:
                 else (),
             )
         )
-    return SeasonData(season=season, formula=season.formula, tournaments=listed, results=results)
+    return SeasonData(
+        season=season,
+        formula=season.formula,
+        tournaments=listed,
+        results=results,
+        provisional_results=provisional,
+    )
 
 
 _recent: OrderedDict[int, tuple[tuple, SeasonData]] = OrderedDict()

@@ -162,19 +162,33 @@ def career(request, club, player_id: int):
         standing = data.standing_of(player.pk)
         names = {t.tournament.pk: t for t in data.tournaments}
         lines = championship.player_lines(data.formula, mine)
+        rows = [
+            {
+                "tournament": names[line.result.tournament].tournament,
+                "result": line.result,
+                "points": line.points,
+                "counted": line.counted,
+                "provisional": False,
+            }
+            for line in lines
+        ]
+        # Tournaments played but not closed: their place as it stands, marked, not counted.
+        rows += [
+            {
+                "tournament": names[result.tournament].tournament,
+                "result": result,
+                "points": None,
+                "counted": False,
+                "provisional": True,
+            }
+            for result in data.provisional_results_of(player.pk)
+        ]
+        rows.sort(key=lambda row: (row["tournament"].date, row["tournament"].pk))
         parts.append(
             {
                 "season": season,
                 "standing": standing,
-                "rows": [
-                    {
-                        "tournament": names[line.result.tournament].tournament,
-                        "result": line.result,
-                        "points": line.points,
-                        "counted": line.counted,
-                    }
-                    for line in lines
-                ],
+                "rows": rows,
                 "chart": _chart(
                     [names[r.tournament].tournament for r in mine],
                     championship.progression(data.formula, mine),

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from scoring.season import season_data
 from tournaments import clubs, services
-from tournaments.models import Season
+from tournaments.models import Season, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -148,3 +148,28 @@ def test_unknown_club_season_or_player_is_404(season_of):
     assert client.get(reverse("public:season", args=[demo.club.slug, 999999])).status_code == 404
     assert client.get(reverse("public:career", args=[demo.club.slug, 999999])).status_code == 404
     assert client.post(reverse("public:club", args=[demo.club.slug])).status_code == 405
+
+
+def test_the_career_page_lists_a_provisional_tournament_marked_and_not_counted(season_of):
+    demo = season_of(2, players=8)
+    services.tournament_update(tournament=demo.tournaments[1], finished=False)
+    data = season_data(demo.season)
+    assert [t.counted for t in data.tournaments[:2]] == [True, False]
+    # Someone who played both: one counted result, one provisional.
+    player = next(r.player for r in data.provisional_results if data.results_of(r.player))
+    (counted,) = data.results_of(player)
+    (provisional,) = data.provisional_results_of(player)
+    response = english().get(reverse("public:career", args=[demo.club.slug, player]))
+    page = text(response)
+    assert "Tournoi n° 1" in page and "Tournoi n° 2" in page
+    assert page.count("provisional: not closed, not counted") == 1
+    assert f"{provisional.place}{'=' if provisional.tied else ''} / {provisional.field}" in page
+    # The figures and the chart hold the counted tournament only.
+    assert f"Tournaments 1 Total {counted.total}" in page
+    assert response.content.count(b'class="dot"') == 1
+    # Hidden standings stay hidden: the tournament is no longer listed with a place.
+    services.tournament_update(
+        tournament=demo.tournaments[1], visibility=Tournament.Visibility.AT_THE_END
+    )
+    page = text(english().get(reverse("public:career", args=[demo.club.slug, player])))
+    assert "Tournoi n° 2" not in page and "provisional: not closed" not in page
