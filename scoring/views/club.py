@@ -122,7 +122,9 @@ def club_home(request, club):
             else None
         )
         tournament.open_for_requests = bool(tournament.capacity) and not tournament.started
-    context = {"club": club, "public": True, "seasons": seasons, "upcoming": upcoming}
+    # Every season, the current one first, then the others from the latest.
+    listed = [season, *(s for s in seasons if s != season)] if season is not None else seasons
+    context = {"club": club, "public": True, "seasons": listed, "upcoming": upcoming}
     if season is not None:
         context.update(_season_context(season))
         context["rows"] = context["rows"][:10]

@@ -5,6 +5,7 @@ public pages, with a fixed number of queries whatever the number of tournaments.
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
@@ -173,3 +174,23 @@ def test_the_career_page_lists_a_provisional_tournament_marked_and_not_counted(s
     )
     page = text(english().get(reverse("public:career", args=[demo.club.slug, player])))
     assert "Tournoi n° 2" not in page and "provisional: not closed" not in page
+
+
+def test_the_club_page_lists_the_current_season_first(season_of):
+    demo = season_of(1, players=8)
+    today = demo.season.start
+    later = clubs.season_create(
+        club=demo.club,
+        name="Saison suivante",
+        start=demo.season.end + timedelta(days=30),
+        end=demo.season.end + timedelta(days=300),
+    )
+    earlier = clubs.season_create(
+        club=demo.club,
+        name="Saison passée",
+        start=today - timedelta(days=400),
+        end=today - timedelta(days=60),
+    )
+    page = english().get(reverse("public:club", args=[demo.club.slug])).content.decode()
+    links = re.findall(r'<li><a href="/club/[^"]+/saison/(\d+)/">', page)
+    assert [int(pk) for pk in links] == [demo.season.pk, later.pk, earlier.pk]
