@@ -9,7 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from scoring.season import season_data
-from tournaments.models import Season
+from tournaments.models import Season, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -36,3 +36,16 @@ def test_demo_season_prints_its_summary():
 def test_demo_season_refuses_impossible_sizes(args):
     with pytest.raises(CommandError):
         call_command("demo_season", *args)
+
+
+def test_demo_season_twice_with_one_seed_says_what_to_do_and_changes_nothing():
+    call_command(
+        "demo_season", "--tournaments", "1", "--players", "4", "--seed", "9", stdout=io.StringIO()
+    )
+    counts = (Season.objects.count(), Tournament.objects.count())
+    with pytest.raises(CommandError, match="choose another --seed"):
+        call_command("demo_season", "--tournaments", "1", "--players", "4", "--seed", "9")
+    assert (Season.objects.count(), Tournament.objects.count()) == counts
+    out = io.StringIO()
+    call_command("demo_season", "--tournaments", "1", "--players", "4", "--seed", "10", stdout=out)
+    assert json.loads(out.getvalue())["tournaments"] == 1

@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 from scoring.demo import create_demo_season
 from scoring.season import formula_in_words, season_data
 from tarot_club.errors import ServiceError
+from tournaments.models import Club
 
 
 class Command(BaseCommand):
@@ -31,6 +32,12 @@ class Command(BaseCommand):
             raise CommandError("A tournament of the season has 4 to 500 players.")
         if not 1 <= rounds <= 30 or not 1 <= deals <= 30:
             raise CommandError("Rounds and deals per round go from 1 to 30.")
+        club_name = f"Club de Tarot de la Saison {seed}"
+        if Club.objects.filter(name=club_name).exclude(slug=None).exists():
+            raise CommandError(
+                f"This database already holds the demo season of seed {seed} ({club_name}): "
+                "nothing was changed; choose another --seed."
+            )
         try:
             demo = create_demo_season(
                 tournaments=tournaments,
@@ -38,7 +45,7 @@ class Command(BaseCommand):
                 seed=seed,
                 rounds=rounds,
                 deals=deals,
-                club_name=f"Club de Tarot de la Saison {seed}",
+                club_name=club_name,
             )
         except ServiceError as error:
             raise CommandError(str(error)) from None
