@@ -13,6 +13,7 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from scoring.season import season_data
+from tournaments import services
 
 pytestmark = pytest.mark.django_db
 
@@ -77,3 +78,21 @@ def test_unknown_format_is_404(season_of):
     demo = season_of(1, players=8)
     url = reverse("public:season_export", args=[demo.club.slug, demo.season.pk, "docx"])
     assert Client().get(url).status_code == 404
+
+
+def test_every_export_marks_a_provisional_tournament(season_of):
+    demo = season_of(2, players=8)
+    services.tournament_update(tournament=demo.tournaments[1], finished=False)
+    data = season_data(demo.season)
+    assert len(data.counted) == 1 and len(data.provisional) == 1
+    words = "Provisional: 1 tournament played is not closed yet and does not count."
+    for fmt in ("csv", "csv-fr"):
+        content = get(demo, fmt).content.decode("utf-8-sig")
+        assert words in content
+        assert "Tournoi n° 2" not in content  # no column for it: it adds nothing
+    workbook = load_workbook(io.BytesIO(get(demo, "xlsx").content))
+    standings, formula = workbook.worksheets
+    assert [words] in [list(r) for r in formula.iter_rows(values_only=True)]
+    assert len(next(standings.iter_rows(values_only=True))) == 4 + 1
+    pdf = PdfReader(io.BytesIO(get(demo, "pdf").content))
+    assert words in " ".join(" ".join(page.extract_text() for page in pdf.pages).split())
