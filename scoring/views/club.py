@@ -14,7 +14,7 @@ from datetime import date
 from django.db.models import Count, Max, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
@@ -241,7 +241,7 @@ def season_table(data) -> tuple[list[str], list[list]]:
         str(_("Rank")),
         str(_("Player")),
         str(_("Points")),
-        str(_("Played")),
+        str(pgettext("number of tournaments played", "Played")),
         *(f"{t.tournament.name} ({t.tournament.date:%d/%m/%Y})" for t in counted),
     ]
     column = {t.tournament.pk: index for index, t in enumerate(counted)}

@@ -194,3 +194,14 @@ def test_the_club_page_lists_the_current_season_first(season_of):
     page = english().get(reverse("public:club", args=[demo.club.slug])).content.decode()
     links = re.findall(r'<li><a href="/club/[^"]+/saison/(\d+)/">', page)
     assert [int(pk) for pk in links] == [demo.season.pk, later.pk, earlier.pk]
+
+
+def test_french_column_of_tournaments_played(season_of):
+    """« Jouée » is a deal's status; the season's column counts tournaments."""
+    demo = season_of(1, players=8)
+    page = french().get(reverse("public:season", args=[demo.club.slug, demo.season.pk]))
+    head = page.content.decode().split("<thead>")[1].split("</thead>")[0]
+    assert ">Tournois</th>" in head and "Jouée" not in head
+    url = reverse("public:season_export", args=[demo.club.slug, demo.season.pk, "csv-fr"])
+    first_line = french().get(url).content.decode("utf-8-sig").splitlines()[0]
+    assert first_line.startswith("Rang;Joueur;Points;Tournois")
