@@ -462,7 +462,13 @@ class TableSheetView(SheetPage):
                     )
                 ),
                 "sending": _("sending…"),
-                "offline": _("no network: they stay on this phone and go as soon as it is back."),
+                "offline": _counts(
+                    lambda n: ngettext(
+                        "no network: it stays on this phone and goes as soon as it is back.",
+                        "no network: they stay on this phone and go as soon as it is back.",
+                        n,
+                    )
+                ),
                 "retry": _("Next try in %(s)s s.") % {"s": "{s}"},
                 "saved": _("Deal %(n)s saved") % {"n": "{n}"},
                 "waiting": _("waiting to be sent"),

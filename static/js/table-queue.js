@@ -464,17 +464,22 @@
     statusBox.innerHTML = "";
     var waiting = state.queue.filter(function (e) { return e.status === "waiting"; });
     var problems = state.queue.filter(function (e) { return e.status !== "waiting"; });
+    // Kept short, so that the next deal's form stays on the screen without scrolling while
+    // deals wait (a count, one line of reassurance when the network is down, one line a deal).
     if (waiting.length) {
       var head = document.createElement("p");
       head.className = "queue-count";
       head.textContent = counted(texts.pending, waiting.length);
+      if (sending && !offline) head.textContent += " — " + texts.sending;
+      statusBox.appendChild(head);
       if (offline) {
         var seconds = Math.max(0, Math.round((retryAt - Date.now()) / 1000));
-        head.textContent += " — " + texts.offline + " " + fill(texts.retry, { s: seconds });
-      } else if (sending) {
-        head.textContent += " — " + texts.sending;
+        var note = document.createElement("p");
+        note.className = "queue-note";
+        note.textContent =
+          counted(texts.offline, waiting.length) + " " + fill(texts.retry, { s: seconds });
+        statusBox.appendChild(note);
       }
-      statusBox.appendChild(head);
     }
     var list = document.createElement("ul");
     list.className = "queue-list";
@@ -486,10 +491,16 @@
         item.className = "queue-" + entry.status;
         var what = document.createElement("span");
         what.textContent = fill(texts.title, { n: entry.number }) + " · " + entry.summary;
-        item.appendChild(what);
-        var state_ = document.createElement("strong");
-        state_.textContent = " — " + texts[entry.status];
-        item.appendChild(state_);
+        // A waiting deal is one line: the count above already says it waits to be sent.
+        if (entry.status !== "waiting") {
+          item.appendChild(what);
+          var state_ = document.createElement("strong");
+          state_.textContent = " — " + texts[entry.status];
+          item.appendChild(state_);
+        } else {
+          item.title = texts.waiting;
+          item.appendChild(what);
+        }
         if (entry.message) {
           var why = document.createElement("p");
           why.className = "queue-message";

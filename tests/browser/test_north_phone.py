@@ -540,7 +540,7 @@ def test_a_closed_rounds_table_link_shows_the_sheet_read_only(phone_at, shot):
 # --- entry speed ---------------------------------------------------------------------------------
 
 
-def _typical_deal(page, entry, taker: int, contract, oudlers: int, points: int) -> None:
+def typical_deal(page, entry, taker: int, contract, oudlers: int, points: int) -> None:
     """Taker, contract, oudlers: three taps; then the digits (the focus is on the points
     already), then the save button."""
     for name, value in (("taker", taker), ("contract", contract.value), ("oudlers", oudlers)):
@@ -566,7 +566,7 @@ def test_a_typical_deal_takes_a_few_taps_without_scrolling(phone_at, case, taker
     page = open_table(phone_at(390, 844), sheet, count=True)
     reset_input_counts(page)
     entry = page.locator("#entry")
-    _typical_deal(page, entry, taker, Contract.GARDE, 2, 47)
+    typical_deal(page, entry, taker, Contract.GARDE, 2, 47)
     wait_for_deals(page, 1)
     counts = input_counts(page)
     SPEED[case] = counts
@@ -577,7 +577,7 @@ def test_a_typical_deal_takes_a_few_taps_without_scrolling(phone_at, case, taker
     assert counts["scrolled"] == 0, f"{case}: the page scrolled {counts['scrolled']}px"
     # The next deal (the sheet now has a row) is on the same screen, still without scrolling.
     reset_input_counts(page)
-    _typical_deal(page, page.locator("#entry"), (taker + 1) % 4, Contract.PETITE, 1, 52)
+    typical_deal(page, page.locator("#entry"), (taker + 1) % 4, Contract.PETITE, 1, 52)
     wait_for_deals(page, 2)
     counts = input_counts(page)
     assert counts["taps"] <= limit and counts["scrolled"] == 0, counts

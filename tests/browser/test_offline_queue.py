@@ -25,9 +25,9 @@ from scoring.models import Deal as StoredDeal
 from scoring.services import deal_record
 from tarot_club.club import room_addresses
 
-from .helpers import SHEET_DEAL_ROWS
+from .helpers import INPUT_COUNTER, SHEET_DEAL_ROWS, input_counts, reset_input_counts
 from .room import RoomServer, free_port
-from .test_north_phone import TABLE, engine_scores, table_of_four
+from .test_north_phone import TABLE, engine_scores, table_of_four, typical_deal
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -292,3 +292,55 @@ def test_a_deal_waiting_while_the_cookies_were_lost_still_goes_with_a_fresh_toke
     expect(page.locator(SHEET_DEAL_ROWS)).to_have_count(1, timeout=30_000)
     assert refused, "the stale token was not refused: the test proves nothing"
     assert [d.number for d in StoredDeal.objects.filter(sheet=sheet)] == [1]
+
+
+def test_while_deals_wait_the_next_deal_still_needs_no_scrolling(phone_at, shot):
+    """A Wi-Fi drop does not cost North the short entry: with two deals waiting (and after the
+    network's return, with the deals confirmed), the next deal's seat, contract and oudlers
+    buttons and its save button are all on a 390 × 844 screen, without scrolling. The status
+    says in French what waits (« elle reste » for one deal, « elles restent » for two) and,
+    once sent, which deals were confirmed."""
+    sheet = table_of_four()
+    context = phone_at(390, 844, service_workers=PAGE_QUEUE_ONLY)
+    page = context.new_page()
+    page.add_init_script(INPUT_COUNTER)
+    page.goto(f"/table/{sheet.token}/")
+    reset_input_counts(page)
+    context.set_offline(True)
+    typed = [(1, Contract.GARDE, 2, 47), (3, Contract.PETITE, 1, 55), (2, Contract.GARDE, 1, 60)]
+    notes = [offline_note(1), offline_note(2)]
+    for index, deal in enumerate(typed):
+        typical_deal(page, page.locator("#entry"), *deal)
+        expect(page.locator("#queue-status .queue-count")).to_have_text(pending_text(index + 1))
+        if index < len(notes):
+            expect(page.locator("#queue-status .queue-note")).to_contain_text(notes[index])
+    shot(page, "three-waiting")
+    back_online(context, page)
+    expect(page.locator(SHEET_DEAL_ROWS)).to_have_count(3, timeout=30_000)
+    saved = page.locator("#queue-status li.queue-saved")
+    expect(saved).to_have_count(3)
+    with translation.override("fr"):
+        for number in (1, 2, 3):
+            expect(saved.nth(number - 1)).to_contain_text(
+                translation.gettext("Deal %(n)s saved") % {"n": number}
+            )
+    typical_deal(page, page.locator("#entry"), 0, Contract.GARDE_SANS, 2, 50)
+    expect(page.locator(SHEET_DEAL_ROWS)).to_have_count(4, timeout=30_000)
+    shot(page, "after-the-drop")
+    counts = input_counts(page)
+    assert counts["scrolled"] == 0, counts
+    assert counts["taps"] == 4 * len([*typed, None]), counts
+    deals = list(StoredDeal.objects.filter(sheet=sheet).order_by("number"))
+    expected = [*typed, (0, Contract.GARDE_SANS, 2, 50)]
+    assert [(d.number, d.taker) for d in deals] == [(n, e[0]) for n, e in enumerate(expected, 1)]
+    assert [d.scores for d in deals] == [engine_scores(*e) for e in expected]
+
+
+def offline_note(n: int) -> str:
+    """« pas de réseau : elle reste sur ce téléphone... » (one deal) or « elles restent » (more)."""
+    with translation.override("fr"):
+        return ngettext(
+            "no network: it stays on this phone and goes as soon as it is back.",
+            "no network: they stay on this phone and go as soon as it is back.",
+            n,
+        )
