@@ -510,7 +510,10 @@
         if (entry.status !== "waiting") {
           var actions = document.createElement("div");
           actions.className = "row";
-          if (entry.status === "refused") actions.appendChild(button(texts.edit, "edit", entry.key));
+          // (A closed round's page, or a complete sheet's, has no form to correct it in.)
+          if (entry.status === "refused" && form) {
+            actions.appendChild(button(texts.edit, "edit", entry.key));
+          }
           actions.appendChild(button(texts.discard, "discard", entry.key));
           item.appendChild(actions);
         }

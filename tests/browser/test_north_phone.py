@@ -613,3 +613,30 @@ def test_a_deal_with_a_handful_and_petit_au_bout_takes_seven_taps(phone_at):
     assert counts["keys"] == 2, counts
     assert counts["taps"] <= 7, counts
     print(f"\nentry speed, handful and petit au bout: {counts}")
+
+
+def test_a_deal_refused_after_the_round_closed_offers_no_correction_that_does_nothing(phone_at):
+    """A deal still on North's phone when the referee closed the round is refused by the
+    server: the closed page says why and offers to drop it, not a « Corriger » button with no
+    form to correct it in."""
+    sheet = table_of_four()
+    complete(sheet)
+    services.round_close(round_=sheet.table.round, reason="fin de la position")
+    page = phone_at(390).new_page()
+    page.goto(f"/table/{sheet.token}/")
+    expect(page.locator("#round-closed")).to_be_visible()
+    page.evaluate(
+        """(sheet) => localStorage.setItem('tarot-table:' + sheet, JSON.stringify({
+            queue: [{key: 'k1', number: 5, dealer: '0', version: '', kind: 'played',
+                     fields: [], summary: 'L. Martin · Garde · 2 bouts · 47',
+                     status: 'refused', message: 'La position est close.', at: 1}],
+            confirmed: []}))""",
+        sheet.pk,
+    )
+    page.reload()
+    refused = page.locator("#queue-status li.queue-refused")
+    expect(refused).to_contain_text("La position est close.")
+    expect(refused.locator("button[data-action=edit]")).to_have_count(0)
+    refused.locator("button[data-action=discard]").tap()
+    expect(page.locator("#queue-status li")).to_have_count(0)
+    assert [d.number for d in saved_deals(sheet)] == [1, 2, 3, 4]
