@@ -139,3 +139,22 @@ def test_a_started_tournament_takes_no_request(upcoming):
     response = ask(played, "Tardif")
     assert "This tournament takes no online registration." in response.content.decode()
     assert not SeatRequest.objects.exists()
+
+
+def test_a_refused_request_is_said_with_french_elision(upcoming, organiser):
+    """« Demande d'Élodie Leroy refusée. », « Demande de Léa Martin refusée. »"""
+    _demo, tournament = upcoming
+    ask(tournament, "Leroy", first="Élodie")
+    ask(tournament, "Martin", first="Léa")
+    staff = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    staff.force_login(organiser)
+    url = reverse("tournaments:seat_requests", args=[tournament.slug])
+    said = []
+    for last in ("Leroy", "Martin"):
+        response = staff.post(
+            url,
+            {"action": "refuse", "request": SeatRequest.objects.get(last_name=last).pk},
+            follow=True,
+        )
+        said += [str(m) for m in response.context["messages"]]
+    assert said == ["Demande d'Élodie Leroy refusée.", "Demande de Léa Martin refusée."]

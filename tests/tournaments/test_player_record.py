@@ -5,6 +5,7 @@ at import; the swap menus tell namesakes apart and offer no absent player."""
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from scoring.demo import create_demo
@@ -188,3 +189,17 @@ def test_withdrawing_a_player_seated_in_a_round_not_started_says_where_they_sit(
     seated_round.save(update_fields=["status"])
     page = organiser_client.get(reverse("tournaments:players", args=[tournament.slug]))
     assert "Still seated" not in page.content.decode()
+
+
+def test_a_removed_player_is_said_with_french_elision(organiser, tournament):
+    """« Inscription d'Élodie Leroy supprimée. », « Inscription de Léa Martin supprimée. »"""
+    staff = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    staff.force_login(organiser)
+    said = []
+    for last, first in (("Leroy", "Élodie"), ("Martin", "Léa")):
+        late = register(tournament, last, first)
+        response = staff.post(
+            reverse("tournaments:player_remove", args=[tournament.slug, late.pk]), follow=True
+        )
+        said += [str(m) for m in response.context["messages"]]
+    assert said == ["Inscription d'Élodie Leroy supprimée.", "Inscription de Léa Martin supprimée."]

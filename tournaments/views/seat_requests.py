@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods
 from django.views.generic import TemplateView
 
@@ -15,6 +16,7 @@ from tarot_club.network import client_address
 from tournaments import seat_requests
 from tournaments.forms import SeatRequestForm
 from tournaments.models import SeatRequest, Tournament
+from tournaments.names import starts_with_vowel_sound
 from tournaments.views.mixins import StaffTournamentMixin
 
 
@@ -80,7 +82,7 @@ class SeatRequestsView(StaffTournamentMixin, TemplateView):
                     seat_requests.request_refuse(seat_request=seat_request)
                     messages.success(
                         request,
-                        _("Request of %(name)s refused.") % {"name": seat_request.full_name},
+                        _refused_message(seat_request.full_name),
                     )
             except ServiceError as error:
                 messages.error(request, str(error))
@@ -92,3 +94,12 @@ def _int(value):
         return int(value)
     except (TypeError, ValueError):
         return None
+
+
+def _refused_message(name: str) -> str:
+    """« Demande d'Élodie Leroy refusée. », « Demande de Léa Martin refusée. »"""
+    if starts_with_vowel_sound(name):
+        return pgettext(
+            "before a name starting with a vowel sound", "Request of %(name)s refused."
+        ) % {"name": name}
+    return _("Request of %(name)s refused.") % {"name": name}

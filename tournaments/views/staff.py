@@ -513,7 +513,7 @@ class PlayerRemoveView(RegistrationMixin, View):
         except ServiceError as error:
             messages.error(request, str(error))
         else:
-            messages.success(request, _("%(name)s removed.") % {"name": registration.full_name})
+            messages.success(request, _removed_message(registration.full_name))
         return redirect("tournaments:players", slug=self.tournament.slug)
 
 
@@ -539,6 +539,15 @@ class PlayerMergeView(RegistrationMixin, View):
                 % {"gone": registration.full_name, "kept": kept.full_name},
             )
         return redirect("tournaments:players", slug=self.tournament.slug)
+
+
+def _removed_message(name: str) -> str:
+    """« Inscription d'Élodie Leroy supprimée. », « Inscription de Léa Martin supprimée. »"""
+    if starts_with_vowel_sound(name):
+        return pgettext("before a name starting with a vowel sound", "%(name)s removed.") % {
+            "name": name
+        }
+    return _("%(name)s removed.") % {"name": name}
 
 
 def _warn_duplicates(request, registration: Registration) -> None:
