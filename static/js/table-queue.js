@@ -352,7 +352,22 @@
     retryTimer = setTimeout(flush, seconds * 1000);
   }
 
+  // A new deal the server has just recorded: the page's own "next deal" moves on past it, as
+  // the server's page would say, so that the form stays right even when the page cannot be
+  // read again (the network dropped just after the answer, or North is typing the next deal).
+  function advanceConfig(entry) {
+    if (entry.version !== "" || config.next === null || entry.number !== config.next) return;
+    var slot = slotAfter(
+      { number: config.next, dealer: config.dealer, counted: config.counted },
+      entry.kind
+    );
+    config.next = slot.number;
+    config.dealer = slot.dealer;
+    config.counted = slot.counted;
+  }
+
   function settle(entry, outcome) {
+    if (outcome.saved) advanceConfig(entry);
     update(function (state) {
       var stored = state.queue.filter(function (e) { return e.key === entry.key; })[0];
       if (!stored) return;

@@ -344,3 +344,43 @@ def offline_note(n: int) -> str:
             "no network: they stay on this phone and go as soon as it is back.",
             n,
         )
+
+
+def test_a_deal_confirmed_while_north_types_the_next_one_moves_the_form_on(phone_at, shot):
+    """On a slow Wi-Fi the answer for deal 1 comes while North is already typing deal 2 (the
+    page then keeps the form and does not reload). If the network drops at that moment, the
+    deals typed next are still numbered 2 and 3 (before: the form went back to « Donne 1 »,
+    and the deal typed then came back as a conflict)."""
+    sheet = table_of_four()
+    context = phone_at(390, service_workers=PAGE_QUEUE_ONLY)
+    page = context.new_page()
+    page.goto(f"/table/{sheet.token}/")
+    held = []
+    page.route("**/donne/", lambda route: held.append(route) if not held else route.fallback())
+    type_deal(page, *DEALS[0])
+    entry = page.locator("#entry")
+    expect(entry.locator("[data-slot=title]")).to_contain_text("2")
+    entry.locator(f"input[name=taker][value='{DEALS[1][0]}'] + label").tap()  # typing deal 2
+    page.wait_for_function("document.querySelector('#queue-status li') !== null")
+    assert len(held) == 1
+    held[0].fallback()  # deal 1's answer arrives now
+    saved = page.locator("#queue-status li.queue-saved")
+    expect(saved).to_have_count(1)
+    context.set_offline(True)  # ...and the Wi-Fi drops
+    _taker, contract, oudlers, points = DEALS[1]
+    for name, value in (("contract", contract.value), ("oudlers", oudlers)):
+        entry.locator(f"input[name={name}][value='{value}'] + label").tap()
+    entry.locator("input[name=points]").fill(str(points))
+    entry.locator("button.primary").tap()
+    expect(page.locator("#queue-status .queue-count")).to_have_text(pending_text(1))
+    expect(entry.locator("[data-slot=title]")).to_contain_text("3")
+    shot(page, "third-deal-offline")
+    third = (0, Contract.GARDE_SANS, 2, 50)
+    type_deal(page, *third)
+    expect(page.locator("#queue-status .queue-count")).to_have_text(pending_text(2))
+    back_online(context, page)
+    expect(page.locator(SHEET_DEAL_ROWS)).to_have_count(3, timeout=30_000)
+    deals = list(StoredDeal.objects.filter(sheet=sheet).order_by("number"))
+    assert [(d.number, d.taker) for d in deals] == [(1, 1), (2, 3), (3, 0)]
+    assert [d.scores for d in deals] == [engine_scores(*d) for d in (*DEALS, third)]
+    expect(page.locator("#queue-status li.queue-conflict")).to_have_count(0)
