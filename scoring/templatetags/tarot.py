@@ -8,6 +8,8 @@ from django import template
 from django.utils.formats import number_format
 from django.utils.translation import get_language
 
+from tournaments.names import starts_with_vowel_sound
+
 register = template.Library()
 
 
@@ -56,3 +58,10 @@ def colon() -> str:
     """The colon after a label: « Donneur : » in French (a space before it), "Dealer:" in
     English and other languages."""
     return " :" if (get_language() or "").startswith("fr") else ":"
+
+
+@register.filter
+def elides(name: str) -> bool:
+    """Whether French elides before this name (« qu'Élodie », « d'Hugo »): templates choose
+    between two catalogue messages with it, as ``tournaments.names`` says."""
+    return starts_with_vowel_sound(str(name))

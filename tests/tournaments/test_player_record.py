@@ -203,3 +203,20 @@ def test_a_removed_player_is_said_with_french_elision(organiser, tournament):
         )
         said += [str(m) for m in response.context["messages"]]
     assert said == ["Inscription d'Élodie Leroy supprimée.", "Inscription de Léa Martin supprimée."]
+
+
+def test_the_players_list_badge_elides_in_french_and_asks_in_english(organiser_client, tournament):
+    register(tournament, "Lefèvre", "Hélène", "Excuse d'Évry", "0412345")
+    register(tournament, "LEFEVRE", "helene")
+    register(tournament, "Martin", "Léa")
+    register(tournament, "MARTIN", "lea")
+    players = reverse("tournaments:players", args=[tournament.slug])
+    organiser_client.cookies["django_language"] = "fr"
+    page = organiser_client.get(players).content.decode()
+    assert "Même personne qu’Hélène Lefèvre" in page or "Même personne qu&#x27;Hélène" in page
+    assert "Même personne que Léa Martin" in page
+    assert "que Hélène" not in page
+    organiser_client.cookies["django_language"] = "en"
+    page = organiser_client.get(players).content.decode()
+    assert "Same person as Léa Martin?" in page
+    assert " ?</span>" not in page  # no French space before the question mark in English
