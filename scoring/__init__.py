@@ -1,2 +1,2 @@
 """Scoring: deals, score sheets, signing, penalties, standings, public pages, archives, demo.
-May import tournaments, the pure engines and tarot_club.errors; only the project imports it."""
+May import tournaments, the pure engines, tarot_club's leaves (errors, network, private_files)."""

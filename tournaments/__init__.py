@@ -1,2 +1,2 @@
-"""Tournaments: clubs, players, tournaments, staff, teams, registrations, check-in, player import,
-rounds, tables, seats, seating. May import the pure engines and tarot_club.errors, never scoring."""
+"""Tournaments: clubs, seasons, players, teams, registrations, seat requests, rounds, seating.
+May import the pure engines (scoring.engine, .documents) and tarot_club's leaves errors, network."""
