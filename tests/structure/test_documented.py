@@ -2,7 +2,7 @@
 
 - Each app's ``__init__`` docstring says what it may import: it names every module of the project
   package (``tarot_club``) that the app imports, and the project's docstring names every one of
-  its modules the apps import.
+  its modules the apps import. A ``commands`` package's docstring names each of its commands.
 - Every repository path written in backquotes in README.md and docs/rules.md exists, and a name
   said to be "in" a Python file (« `next_dealer` in `scoring/engine/table.py` ») is defined there.
 
@@ -47,6 +47,15 @@ def test_each_app_names_the_project_modules_it_imports():
     assert unnamed(scoring.__doc__, imported["scoring"]) == set()
     assert unnamed(tournaments.__doc__, imported["tournaments"]) == set()
     assert unnamed(tarot_club.__doc__, imported["scoring"] | imported["tournaments"]) == set()
+
+
+def test_each_commands_package_names_its_commands():
+    packages = sorted(ROOT.glob("*/management/commands/__init__.py"))
+    assert len(packages) >= 2
+    for init in packages:
+        commands = {p.stem for p in init.parent.glob("*.py") if not p.stem.startswith("_")}
+        docstring = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        assert commands and unnamed(docstring, commands) == set(), init
 
 
 def test_an_unnamed_import_is_found():
