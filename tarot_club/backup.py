@@ -31,6 +31,9 @@ def backup(target: Path, alias: str = "default") -> Path:
         try:
             with destination:
                 source.backup(destination)
+            # One self-contained file: the copy keeps the live database's WAL mode otherwise,
+            # and whatever opens it later (restore_db, a USB key) leaves -wal and -shm beside it.
+            destination.execute("PRAGMA journal_mode=DELETE")
         finally:
             destination.close()
             source.close()

@@ -94,3 +94,19 @@ def test_postgresql_backup_and_restore(tmp_path):
     call_command("restore_db", str(target))
     connection.close()
     assert Tournament.objects.get().name == "Test 4"
+
+
+def test_a_backup_is_one_file_that_restoring_leaves_alone(sqlite_only, tmp_path):
+    """What a referee copies to a USB key is one file: restoring it leaves no -wal or -shm
+    beside it, and does not change it."""
+    make_tournament(4)
+    target = tmp_path / "backup.sqlite3"
+    call_command("backup_db", "-o", str(target))
+    assert target.read_bytes()[18:20] == b"\x01\x01"  # a rollback journal, not WAL
+    made = target.read_bytes()
+    call_command("restore_db", str(target))
+    connection.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["backup.sqlite3"]
+    assert target.read_bytes() == made
+    assert Tournament.objects.count() == 1
+    assert connection.cursor().execute("PRAGMA journal_mode").fetchone()[0] == "wal"
