@@ -44,6 +44,7 @@ test: $(STAMP) lint
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	DJANGO_TESTING=1 $(BIN)/python manage.py makemigrations --check --dry-run
 
