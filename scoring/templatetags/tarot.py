@@ -65,3 +65,22 @@ def elides(name: str) -> bool:
     """Whether French elides before this name (« qu'Élodie », « d'Hugo »): templates choose
     between two catalogue messages with it, as ``tournaments.names`` says."""
     return starts_with_vowel_sound(str(name))
+
+
+@register.filter
+def number_ranges(numbers) -> str:
+    """[1, 2, 4, 5, 6, 7, 9] → '1, 2, 4–7, 9': every number named, runs of three or more as a
+    range, so a long list of tables (17 still playing of 20) stays one short line."""
+    values = sorted({int(n) for n in numbers})
+    parts: list[str] = []
+    start = 0
+    while start < len(values):
+        end = start
+        while end + 1 < len(values) and values[end + 1] == values[end] + 1:
+            end += 1
+        if end - start >= 2:
+            parts.append(f"{values[start]}\u2013{values[end]}")
+        else:
+            parts.extend(str(v) for v in values[start : end + 1])
+        start = end + 1
+    return ", ".join(parts)

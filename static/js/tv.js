@@ -127,10 +127,21 @@
   document.addEventListener("live:pause", function () { paused = true; clearTimeout(timer); });
   document.addEventListener("live:resume", function () { paused = false; schedule(); });
   var resizing = null;
-  window.addEventListener("resize", function () {
+  function relayout() {
     clearTimeout(resizing);
     resizing = setTimeout(function () { layout(); show(); }, 150);
-  });
+  }
+  window.addEventListener("resize", relayout);
+  // The band of tables still playing may take one line more or less when it is updated: the
+  // rows then have less (or more) height, and are laid out again so that none is cut off.
+  if (window.ResizeObserver) {
+    var height = holder.clientHeight;
+    new ResizeObserver(function () {
+      if (holder.clientHeight === height) return;
+      height = holder.clientHeight;
+      relayout();
+    }).observe(holder);
+  }
 
   root.dataset.cycle = "0";
   layout();

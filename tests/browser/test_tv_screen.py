@@ -8,12 +8,15 @@ made fast with ``?secondes=`` (the organiser's setting) and updates with ``?maj=
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.utils import timezone
 
 from scoring.demo import create_demo
 from scoring.standings import standings_data
 from tests.scene import build_scene, finish_table
+from tournaments import services
 from tournaments.models import Table, Tournament
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -237,3 +240,38 @@ def test_paging_can_be_paused_from_the_keyboard_and_respects_reduced_motion(page
     page.wait_for_function(
         f"() => document.querySelector('.tv').dataset.page !== '{shown}'", timeout=5_000
     )
+
+
+def _tables_named(text: str) -> set[int]:
+    """The table numbers a band names: « tables 1, 2, 4–7 » → {1, 2, 4, 5, 6, 7}."""
+    named = set()
+    for first, last in re.findall(r"(\d+)(?:\s*[–-]\s*(\d+))?", text.split(":", 1)[1]):
+        named.update(range(int(first), int(last or first) + 1))
+    return named
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_large_round_names_every_table_still_playing(page, size):
+    """17 tables, 13 still playing: the band says which, not only how many."""
+    tournament = big_field()
+    round_ = services.round_seat_next(tournament=tournament, seed=5)
+    for number in (3, 8, 9, 10):
+        finish_table(Table.objects.get(round=round_, number=number))
+    playing = set(
+        Table.objects.filter(round=round_)
+        .exclude(sheet__status__in=["complete", "signed", "amended"])
+        .values_list("number", flat=True)
+    )
+    assert len(playing) == 13
+    open_tv(page, tournament.slug, size, "secondes=3600")
+    status = page.locator(".tv-status")
+    expect(status).to_contain_text("2")
+    text = status.inner_text()
+    assert _tables_named(text) == playing, text
+    box = status.evaluate(
+        "(el) => ({scroll: el.scrollWidth, client: el.clientWidth,"
+        " bottom: el.getBoundingClientRect().bottom, screen: window.innerHeight})"
+    )
+    assert box["scroll"] <= box["client"] + 1 and box["bottom"] <= box["screen"], box
+    rows = page.evaluate(VISIBLE_ROWS)
+    assert rows and all(row["inside"] for row in rows), "a row is cut off by the band"

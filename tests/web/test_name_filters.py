@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.templatetags.tarot import SOFT_HYPHEN, short_name, soft_hyphens
+from scoring.templatetags.tarot import SOFT_HYPHEN, number_ranges, short_name, soft_hyphens
 
 
 def test_a_long_name_gets_soft_hyphens_between_its_syllables() -> None:
@@ -39,3 +40,18 @@ def test_a_label_takes_its_colon_the_way_each_language_writes_it() -> None:
         assert template.render(Context()) == "Donneur : Léa"
     with translation.override("en"):
         assert template.render(Context()) == "Dealer: Léa"
+
+
+@pytest.mark.parametrize(
+    ("numbers", "text"),
+    [
+        ([], ""),
+        ([4], "4"),
+        ([2, 1], "1, 2"),
+        ([1, 2, 3], "1\u20133"),
+        ([1, 2, 4, 5, 6, 7, 11, 12, 13, 14, 15, 16, 17], "1, 2, 4\u20137, 11\u201317"),
+        ([9, 1, 3, 5], "1, 3, 5, 9"),
+    ],
+)
+def test_number_ranges_names_every_number(numbers, text):
+    assert number_ranges(numbers) == text
