@@ -275,3 +275,30 @@ def test_a_large_round_names_every_table_still_playing(page, size):
     assert box["scroll"] <= box["client"] + 1 and box["bottom"] <= box["screen"], box
     rows = page.evaluate(VISIBLE_ROWS)
     assert rows and all(row["inside"] for row in rows), "a row is cut off by the band"
+
+
+# A team row's visible text, and whether any part of it is cut short with an ellipsis.
+TEAM_ROWS = """() => Array.from(document.querySelectorAll('.tv-row')).filter((row) =>
+    row.offsetParent !== null && row.dataset.id.startsWith('team-')).map((row) => {
+    const name = row.querySelector('.tv-name');
+    return {id: row.dataset.id, text: row.innerText, cut: name.scrollWidth > name.clientWidth + 1};
+})"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_teams_of_four_show_every_member_whole(page, size):
+    """A team of four on one line: each member's name is read whole, none cut with an ellipsis."""
+    tournament = create_demo(
+        players=48, rounds=2, deals=1, teams=4, seed=4, play_rounds=1, name="Coupe des clubs"
+    ).tournament
+    teams = {f"team-{t.team}": t for t in standings_data(tournament).team_standings()}
+    open_tv(page, tournament.slug, size, "secondes=3600")
+    rows = page.evaluate(TEAM_ROWS)
+    assert len(rows) == len(teams) == 12
+    assert not [row for row in rows if row["cut"]], "a team's members are cut short"
+    for row in rows:
+        for member in teams[row["id"]].members:
+            assert member.name.split()[-1] in row["text"], (member.name, row["text"])
+    assert all(row["oneLine"] and row["inside"] for row in page.evaluate(VISIBLE_ROWS))
+    smallest, where = page.evaluate(SMALLEST_TEXT)
+    assert smallest >= MIN_FONT_PX[size], f"{where} is {smallest}px on a {size} screen"
