@@ -449,10 +449,7 @@ class DealVersion:
 
     @property
     def sentence(self) -> str:
-        text = _(
-            "Deal %(number)d, version %(version)d, %(change)s by %(who)s at %(time)s: "
-            "%(deal)s; scores %(scores)s"
-        ) % {
+        values = {
             "number": self.number,
             "version": self.version,
             "change": self.change,
@@ -461,6 +458,22 @@ class DealVersion:
             "deal": self.description,
             "scores": self.scores,
         }
+        if not self.scores:  # a ruling: its description names each player's score
+            text = (
+                _(
+                    "Deal %(number)d, version %(version)d, %(change)s by %(who)s at %(time)s: "
+                    "%(deal)s"
+                )
+                % values
+            )
+        else:
+            text = (
+                _(
+                    "Deal %(number)d, version %(version)d, %(change)s by %(who)s at %(time)s: "
+                    "%(deal)s; scores %(scores)s"
+                )
+                % values
+            )
         if self.reason:
             text += " " + _("(reason: %(reason)s)") % {"reason": self.reason}
         return text
@@ -491,7 +504,10 @@ def deal_versions(records: Iterable, names: Sequence[str]) -> list[DealVersion]:
             "slam_announced": record.slam_announced,
             "slam": record.slam,
             "note": record.note,
+            "scores": record.scores,
+            "dealer": record.dealer,
         }
+        ruling = record.kind == "ruling"
         versions.append(
             DealVersion(
                 at=record.history_date,
@@ -500,8 +516,11 @@ def deal_versions(records: Iterable, names: Sequence[str]) -> list[DealVersion]:
                 change=change,
                 who=user.get_username() if user is not None else _("the table link"),
                 description=deal_description(snapshot, names),
-                scores=" / ".join(_number(s) for s in record.scores or []),
-                reason="" if reason in AUTOMATIC_REASONS else reason,
+                scores="" if ruling else " / ".join(_number(s) for s in record.scores or []),
+                # A ruling's description already gives its reason (the deal's note).
+                reason=""
+                if reason in AUTOMATIC_REASONS or (ruling and reason == record.note)
+                else reason,
             )
         )
     return versions

@@ -8,6 +8,7 @@ sheet with a penalty that was never signed, tables of five.
 
 from __future__ import annotations
 
+import html
 import io
 import re
 import unicodedata
@@ -206,3 +207,22 @@ def test_the_printed_alphabetical_list_sorts_by_last_name(organiser, scene):
     in_order = [p for _, p in sorted(positions, key=lambda x: x[0])]
     keys = [(_plain(p.last_name), _plain(p.first_name)) for p in in_order]
     assert keys == sorted(keys), [p.last_name for p in in_order]
+
+
+def test_a_rulings_versions_name_each_players_score_once(organiser, scene):
+    """« Donne 2, version 1, saisie par arbitre1 à 21:52 : décision de l'arbitre, scores
+    Gabriel Morel 30, Camille Michel −10, … (motif : Donne mal distribuée) », not « scores
+    (motif : …) ; scores 30 / −10 / … » with the first « scores » empty."""
+    url = reverse("sheet_history", args=[scene.slug, scene.penalty_table])
+    for language, ruling, reason in (
+        ("fr", "décision de l'arbitre, scores", "(motif : Donne mal distribuée)"),
+        ("en", "referee's ruling, scores", "(reason: Donne mal distribuée)"),
+    ):
+        page = html.unescape(organiser.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode())
+        text = flat(re.sub(r"<[^>]+>", " ", page))
+        versions = text.split(ruling)
+        assert len(versions) == 3, text  # what happened, and the deal's version
+        for after in versions[1:]:
+            assert re.match(r" [^\d(]+ 30, [^\d(]+ −10, ", after), after[:80]
+        assert text.count(reason) == 2, text
+        assert "scores (" not in text
