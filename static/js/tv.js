@@ -46,8 +46,10 @@
     var perColumn = Math.max(1, Math.floor((list.clientHeight + 0.5) / rowHeight));
     var fontSize = parseFloat(getComputedStyle(rows[0]).fontSize) || 16;
     var columns = 1;
+    // A team's row names its members: it needs the whole width (data-columns="1").
+    var most = parseInt(view.dataset.columns, 10) || Infinity;
     if (rows.length > perColumn) {
-      columns = Math.max(1, Math.floor(list.clientWidth / (minColumnEm * fontSize)));
+      columns = Math.max(1, Math.min(most, Math.floor(list.clientWidth / (minColumnEm * fontSize))));
       // No more columns than the rows need: a short last page stays readable.
       columns = Math.min(columns, Math.ceil(rows.length / perColumn));
     }

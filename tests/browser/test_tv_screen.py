@@ -287,14 +287,17 @@ TEAM_ROWS = """() => Array.from(document.querySelectorAll('.tv-row')).filter((ro
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_teams_of_four_show_every_member_whole(page, size):
-    """A team of four on one line: each member's name is read whole, none cut with an ellipsis."""
+    """20 teams of four, more than one column holds: each team's row keeps the whole width
+    (more pages, not narrower columns), every member's name read whole, none cut short; and a
+    long tournament name is shown whole on two lines, not cut."""
+    name = "Coupe des clubs du Vaucluse et des Bouches-du-Rhône"
     tournament = create_demo(
-        players=48, rounds=2, deals=1, teams=4, seed=4, play_rounds=1, name="Coupe des clubs"
+        players=80, rounds=1, deals=1, teams=4, seed=4, play_rounds=1, name=name
     ).tournament
     teams = {f"team-{t.team}": t for t in standings_data(tournament).team_standings()}
     open_tv(page, tournament.slug, size, "secondes=3600")
     rows = page.evaluate(TEAM_ROWS)
-    assert len(rows) == len(teams) == 12
+    assert 8 <= len(rows) < len(teams) == 20
     assert not [row for row in rows if row["cut"]], "a team's members are cut short"
     for row in rows:
         for member in teams[row["id"]].members:
@@ -302,3 +305,13 @@ def test_teams_of_four_show_every_member_whole(page, size):
     assert all(row["oneLine"] and row["inside"] for row in page.evaluate(VISIBLE_ROWS))
     smallest, where = page.evaluate(SMALLEST_TEXT)
     assert smallest >= MIN_FONT_PX[size], f"{where} is {smallest}px on a {size} screen"
+    title = page.locator(".tv-head h1").evaluate(
+        "(el) => ({text: el.textContent, scroll: el.scrollHeight, client: el.clientHeight,"
+        " wide: el.scrollWidth <= el.clientWidth + 1})"
+    )
+    assert title["text"] == name and title["wide"], title
+    assert title["scroll"] <= title["client"] + 1, f"the tournament's name is cut: {title}"
+    open_tv(page, tournament.slug, size)  # paging fast
+    pages = one_cycle(page)
+    seen = [r for p in pages for r in p["rows"] if r.startswith("team-")]
+    assert sorted(seen) == sorted(teams), "every team once in a cycle"
