@@ -292,3 +292,26 @@ class Score(models.Model):
 
     def __str__(self) -> str:
         return f"{self.registration_id}: {self.points}"
+
+
+class FinalResults(models.Model):
+    """A closed tournament's final standings as its club's season reads them: one row per
+    tournament, written the first time a season page reads the tournament after its close.
+
+    Derived, never typed, and never trusted beyond its version: it holds the tournament's
+    ``changed_at`` at the moment it was computed, which moves with every change to the
+    tournament's results, names or settings; a season reads it only while the two are equal,
+    and computes the standings again otherwise (``scoring.season``). Not in archives (an
+    import computes it again). Without it, a season page of 40 tournaments ranked all of them
+    on every cold page.
+    """
+
+    tournament = models.OneToOneField(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="+"
+    )
+    version = models.DateTimeField()
+    # [[player id, name, place, total, tied], ...] by place: what championship.Result needs.
+    standings = models.JSONField()
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} @ {self.version}"

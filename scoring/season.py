@@ -15,10 +15,12 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import date
 
+from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from scoring.models import FinalResults
 from scoring.standings import standings_data_of
 from tournaments import championship, ranking
 from tournaments.models import Round, Season, Tournament
@@ -77,7 +79,13 @@ def season_version(season: Season) -> tuple:
 
 
 def season_data(season: Season) -> SeasonData:
-    """Six queries whatever the number of tournaments and players."""
+    """A fixed number of queries whatever the number of tournaments and players.
+
+    A closed tournament's final standings are read as stored (``FinalResults``) while they are
+    of the tournament's current version; the others (in progress, changed since, never read)
+    are ranked from their seats in the same four queries (``standings_data_of``), and the
+    closed ones among them are stored for the next reading.
+    """
     tournaments = list(
         Tournament.objects.filter(season=season)
         .annotate(
@@ -86,35 +94,55 @@ def season_data(season: Season) -> SeasonData:
         )
         .order_by("date", "pk")
     )
-    data_of = standings_data_of(tournaments)
-    listed, results, provisional = [], [], []
     for tournament in tournaments:
-        data = data_of[tournament.pk]
-        standings = ranking.rank(data.entries, tie_breaks=tournament.tie_break_list)
-        counted = (
+        tournament.counted = (
             tournament.finished and tournament.seated_rounds > 0 and not tournament.open_rounds
         )
-        shown = counted or (tournament.seated_rounds > 0 and tournament.standings_public)
+    index = {t.pk: t for t in tournaments}
+    stored = {
+        final.tournament_id: final.standings
+        for final in FinalResults.objects.filter(
+            tournament__in=[t.pk for t in tournaments if t.counted]
+        )
+        if final.version == index[final.tournament_id].changed_at
+    }
+    ranked = [t for t in tournaments if t.pk not in stored and t.seated_rounds > 0]
+    data_of = standings_data_of(ranked) if ranked else {}
+    computed = {}
+    for tournament in ranked:
+        standings = ranking.rank(
+            data_of[tournament.pk].entries, tie_breaks=tournament.tie_break_list
+        )
+        player_ids = data_of[tournament.pk].player_ids
+        computed[tournament.pk] = [
+            [player_ids[s.entry.id], s.entry.name, s.rank, s.total, s.tied] for s in standings
+        ]
+    _store_final_results([t for t in ranked if t.counted], computed)
+    stored.update(computed)
+    listed, results, provisional = [], [], []
+    for tournament in tournaments:
+        standings = stored.get(tournament.pk, [])
+        shown = tournament.counted or (tournament.seated_rounds > 0 and tournament.standings_public)
         if shown:
-            for standing in standings:
-                (results if counted else provisional).append(
+            for player, name, place, total, tied in standings:
+                (results if tournament.counted else provisional).append(
                     championship.Result(
                         tournament=tournament.pk,
-                        player=data.player_ids[standing.entry.id],
-                        name=standing.entry.name,
-                        place=standing.rank,
-                        total=standing.total,
+                        player=player,
+                        name=name,
+                        place=place,
+                        total=total,
                         field=len(standings),
-                        tied=standing.tied,
+                        tied=tied,
                     )
                 )
         listed.append(
             SeasonTournament(
                 tournament=tournament,
-                counted=counted,
+                counted=tournament.counted,
                 played=tournament.seated_rounds > 0,
                 field=len(standings),
-                winners=tuple(s.entry.name for s in standings if s.rank == 1)
+                winners=tuple(name for _p, name, place, _t, _d in standings if place == 1)
                 if tournament.standings_public
                 else (),
             )
@@ -126,6 +154,23 @@ def season_data(season: Season) -> SeasonData:
         results=results,
         provisional_results=provisional,
     )
+
+
+def _store_final_results(tournaments: list[Tournament], standings: dict[int, list]) -> None:
+    """Keep the final standings of closed tournaments just ranked, for the next reading (two
+    queries). Another request storing the same at the same moment is harmless: whichever
+    wins, both stored the same standings of the same version."""
+    if not tournaments:
+        return
+    try:
+        with transaction.atomic():
+            FinalResults.objects.filter(tournament__in=[t.pk for t in tournaments]).delete()
+            FinalResults.objects.bulk_create(
+                FinalResults(tournament=t, version=t.changed_at, standings=standings[t.pk])
+                for t in tournaments
+            )
+    except IntegrityError:
+        pass  # stored meanwhile by another request
 
 
 _recent: OrderedDict[int, tuple[tuple, SeasonData]] = OrderedDict()

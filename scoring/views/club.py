@@ -14,6 +14,7 @@ from datetime import date
 from django.db.models import Count, Max, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
@@ -68,28 +69,59 @@ def _seasons(club: Club) -> list[Season]:
     return list(Season.objects.filter(club=club).order_by("-start", "name"))
 
 
-def _season_context(season: Season) -> dict:
+def _season_context(club: Club, season: Season) -> dict:
     data = current_season_data(season)
+    career_url = _url_maker("public:career", club.slug, suffix=f"?saison={season.pk}")
     rows = [
         {
             "rank": s.rank,
             "tied": s.tied,
             "player": s.player,
+            "url": career_url(s.player),
             "name": s.name,
             "points": s.points,
             "played": s.played,
+            "tie_break": s.tie_break,
             "tie_break_label": tie_break_label(s.tie_break),
         }
         for s in data.standings()
+    ]
+    home_url = _url_maker("public:home")
+    players = _memo(lambda n: ngettext("%(n)s player", "%(n)s players", n) % {"n": n})
+    played = [
+        {
+            "tournament": t.tournament,
+            "url": home_url(t.tournament.slug),
+            "counted": t.counted,
+            "winners": t.winners,
+            "players": players(t.field),
+        }
+        for t in data.tournaments
+        if t.played
     ]
     return {
         "season": season,
         "data": data,
         "rows": rows,
         "formula_words": formula_in_words(data.formula),
-        "played": [t for t in data.tournaments if t.played],
+        "played": played,
         "places_formula": data.formula.kind == "places",
     }
+
+
+def _url_maker(name: str, *args, suffix: str = ""):
+    """``reverse(name, args=[*args, last]) + suffix`` for many values of ``last`` (an id or a
+    slug), reversed once: a reverse costs about 0.1 ms, and a season page links each of its
+    players and tournaments. ``last`` is put in place of a marker both converters accept."""
+    marker = "987654321987654321"
+    pattern = reverse(name, args=[*args, marker])
+    before, after = pattern.rsplit(marker, 1)
+    return lambda last: f"{before}{last}{after}{suffix}"
+
+
+def _memo(function):
+    """``function`` computed once per argument (a catalogue lookup costs a fraction of a ms)."""
+    return functools.cache(function)
 
 
 @club_page
@@ -126,7 +158,7 @@ def club_home(request, club):
     listed = [season, *(s for s in seasons if s != season)] if season is not None else seasons
     context = {"club": club, "public": True, "seasons": listed, "upcoming": upcoming}
     if season is not None:
-        context.update(_season_context(season))
+        context.update(_season_context(club, season))
         context["rows"] = context["rows"][:10]
     return render(request, "tournaments/club/home.html", context)
 
@@ -137,7 +169,7 @@ def season_standings(request, club, season_id: int):
     season = next((s for s in seasons if s.pk == season_id), None)
     if season is None:
         raise Http404
-    context = {"club": club, "public": True, "seasons": seasons, **_season_context(season)}
+    context = {"club": club, "public": True, "seasons": seasons, **_season_context(club, season)}
     return render(request, "tournaments/club/season.html", context)
 
 
@@ -158,6 +190,7 @@ def career(request, club, player_id: int):
     shown = [s for s in seasons if s.pk in played_in]
     parts = []
     every = []
+    home_url = _url_maker("public:home")
     for season in shown:
         data = current_season_data(season)
         mine = data.results_of(player.pk)
@@ -167,6 +200,7 @@ def career(request, club, player_id: int):
         rows = [
             {
                 "tournament": names[line.result.tournament].tournament,
+                "url": home_url(names[line.result.tournament].tournament.slug),
                 "result": line.result,
                 "points": line.points,
                 "counted": line.counted,
@@ -178,6 +212,7 @@ def career(request, club, player_id: int):
         rows += [
             {
                 "tournament": names[result.tournament].tournament,
+                "url": home_url(names[result.tournament].tournament.slug),
                 "result": result,
                 "points": None,
                 "counted": False,

@@ -118,12 +118,15 @@ def test_a_fixed_number_of_queries_for_one_or_four_tournaments(
     large = season_of(4, players=8, seed=2, club_name="Grand club")
     for demo in (small, large):
         url = reverse("public:season", args=[demo.club.slug, demo.season.pk])
-        # the club and its version, its seasons, the season's version, its tournaments and the
-        # four queries of their standings
-        _cold_queries(english(), url, django_assert_num_queries, 8)
+        # The first reading after the close: the club and its version, its seasons, the
+        # season's version, its tournaments, their stored final results (none yet), the four
+        # queries of their standings, and the final results stored (in a savepoint here).
+        _cold_queries(english(), url, django_assert_num_queries, 13)
+        # Any later cold page reads the stored final results instead of ranking anew.
+        _cold_queries(english(), url, django_assert_num_queries, 5)
         url = reverse("public:club", args=[demo.club.slug])
         # ... and the upcoming tournaments with their seats taken
-        _cold_queries(english(), url, django_assert_num_queries, 9)
+        _cold_queries(english(), url, django_assert_num_queries, 6)
 
 
 def test_cached_then_changed(season_of, django_assert_num_queries):
@@ -205,3 +208,20 @@ def test_french_column_of_tournaments_played(season_of):
     url = reverse("public:season_export", args=[demo.club.slug, demo.season.pk, "csv-fr"])
     first_line = french().get(url).content.decode("utf-8-sig").splitlines()[0]
     assert first_line.startswith("Rang;Joueur;Points;Tournois")
+
+
+def test_a_place_decided_by_a_tie_break_says_which(season_of, monkeypatch):
+    from dataclasses import replace
+
+    from scoring.season import SeasonData
+
+    demo = season_of(2, players=8)
+    computed = SeasonData.standings
+
+    def decided(self):
+        first, *others = computed(self)
+        return [replace(first, tie_break="played"), *others]
+
+    monkeypatch.setattr(SeasonData, "standings", decided)
+    page = text(english().get(reverse("public:season", args=[demo.club.slug, demo.season.pk])))
+    assert page.count("(more tournaments played)") == 1

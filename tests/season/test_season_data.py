@@ -7,12 +7,13 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from scoring.models import FinalResults
 from scoring.season import current_season_data, formula_in_words, season_data
 from scoring.standings import current_standings
 from tarot_club.errors import ServiceError
 from tests.tournaments.conftest import make_tournament, make_user
 from tournaments import championship, clubs, services
-from tournaments.models import Season
+from tournaments.models import Season, Tournament
 from tournaments.permissions import can_manage_club, can_organise, can_run
 
 pytestmark = pytest.mark.django_db
@@ -67,8 +68,12 @@ def _queries(season) -> int:
 def test_a_fixed_number_of_queries_whatever_the_number_of_tournaments(season_of):
     small = season_of(1, players=8, seed=1, club_name="Petit club")
     large = season_of(3, players=8, seed=2, club_name="Grand club")
-    # The season, its tournaments, then the four queries of the standings of them all.
-    assert _queries(small.season) == _queries(large.season) == 6
+    # The first reading after the close: the season, its tournaments, their stored final
+    # results (none yet), the four queries of the standings of them all, and the final
+    # results stored (delete and insert, in a savepoint here).
+    assert _queries(small.season) == _queries(large.season) == 11
+    # Later readings take the stored final results.
+    assert _queries(small.season) == _queries(large.season) == 3
 
 
 def test_the_season_is_computed_again_after_any_change(season_of):
@@ -79,6 +84,32 @@ def test_the_season_is_computed_again_after_any_change(season_of):
     season = clubs.season_update(season=season, kind="totals", best=0)
     again = current_season_data(season)
     assert again is not first and again.formula.kind == "totals"
+
+
+def test_stored_final_results_are_read_only_while_the_tournament_has_not_changed(season_of):
+    demo = season_of(2, players=8)
+    season = Season.objects.get(pk=demo.season.pk)
+    truth = season_data(season).results
+    assert FinalResults.objects.count() == 2  # the two closed tournaments, not the upcoming one
+    first = demo.tournaments[0]
+    final = FinalResults.objects.get(tournament=first)
+    final.standings = [
+        [p, name, place, total + 1000, tied] for p, name, place, total, tied in final.standings
+    ]
+    final.save()
+    # Read as stored while the tournament is the same version...
+    read = season_data(season).results
+    assert [r.total for r in read] == [
+        r.total + (1000 if r.tournament == first.pk else 0) for r in truth
+    ]
+    # ...and ranked again from the seats, and stored again, once anything changed.
+    services.tournament_update(tournament=Tournament.objects.get(pk=first.pk), place="Ailleurs")
+    assert season_data(season).results == truth
+    again = FinalResults.objects.get(tournament=first)
+    assert again.version == Tournament.objects.get(pk=first.pk).changed_at
+    assert [row[3] for row in again.standings] == [
+        r.total for r in truth if r.tournament == first.pk
+    ]
 
 
 def test_a_bad_formula_is_refused_and_nothing_is_written(season_of):
