@@ -249,7 +249,9 @@ SECURE_SSL_REDIRECT = SECURE
 SECURE_HSTS_SECONDS = 31536000 if SECURE else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE
 SECURE_HSTS_PRELOAD = SECURE
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# X-Forwarded-Proto says the request came in over HTTPS only when a trusted proxy set it:
+# without one (TRUSTED_PROXIES = 0) any client could send it and skip the HTTPS redirect.
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TRUSTED_PROXIES else None
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"

@@ -245,3 +245,16 @@ def test_sqlite_is_the_default_with_wal_and_immediate_transactions(settings):
     with connection.cursor() as cursor:
         cursor.execute("PRAGMA journal_mode")
         assert cursor.fetchone()[0] == "wal"
+
+
+def test_x_forwarded_proto_counts_only_behind_a_trusted_proxy(tmp_path):
+    """Without a proxy any client can send X-Forwarded-Proto: it must not make a plain-HTTP
+    request look secure (and skip the HTTPS redirect); behind the TLS proxy it does."""
+    check = (
+        "from django.test import RequestFactory; "
+        "print(RequestFactory().get('/', HTTP_X_FORWARDED_PROTO='https').is_secure())"
+    )
+    alone = manage(tmp_path, "shell", "-v", "0", "-c", check)
+    assert alone.stdout.strip() == "False", alone.stderr
+    proxied = manage(tmp_path, "shell", "-v", "0", "-c", check, DJANGO_TRUSTED_PROXIES="1")
+    assert proxied.stdout.strip() == "True", proxied.stderr
