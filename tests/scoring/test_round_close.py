@@ -299,3 +299,14 @@ def test_a_round_closed_by_the_referee_is_no_longer_provisional(client):
     # Reopened, the round is provisional again until it is closed.
     services.round_reopen(round_=Round.objects.get(pk=round_.pk))
     assert standings_data(tournament).provisional
+
+
+@pytest.mark.django_db
+def test_the_provisional_badge_names_the_tables_not_entered_as_ranges(client):
+    tournament, round_ = make_tournament(20)  # five tables
+    tables = list(round_.tables.order_by("number"))
+    complete(tables[1].sheet)  # table 2 entered (unsigned): 1, 3, 4 and 5 not entered
+    page = client.get(f"/t/{tournament.slug}/classement/", HTTP_ACCEPT_LANGUAGE="en")
+    text = page.content.decode()
+    assert "4 tables not entered (1, 3\u20135)" in text
+    assert "1 sheet unsigned (2)" in text
