@@ -225,3 +225,22 @@ def test_a_place_decided_by_a_tie_break_says_which(season_of, monkeypatch):
     monkeypatch.setattr(SeasonData, "standings", decided)
     page = text(english().get(reverse("public:season", args=[demo.club.slug, demo.season.pk])))
     assert page.count("(more tournaments played)") == 1
+
+
+def test_a_tournament_under_way_links_to_its_live_standings_instead_of_seats(season_of):
+    demo = season_of(1, players=8)
+    for index in range(8):
+        services.player_register(
+            tournament=demo.upcoming,
+            row=services.PlayerRow(last_name=f"Joueur{index}", first_name="Anne"),
+            present=True,
+        )
+    url = reverse("public:club", args=[demo.club.slug])
+    assert "0 seats left" in text(english().get(url))
+    services.round_seat_next(tournament=demo.upcoming)
+    response = english().get(url)
+    page = text(response)
+    assert "Under way: follow the standings live" in page
+    assert "seats left" not in page and "Ask for a seat" not in page
+    assert f'href="/t/{demo.upcoming.slug}/"' in response.content.decode()
+    assert "En cours : suivez le classement en direct" in text(french().get(url))
