@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,12 +55,38 @@ def installation_key() -> Ed25519PrivateKey:
     try:
         key = private_key_from_pem(path.read_bytes())
     except (OSError, ValueError, TypeError) as error:
-        raise ImproperlyConfigured(
-            f"Cannot read the sealing key file {path} ({error}). Put back the backed-up copy "
-            "(see the README, 'Backups'): sheets sealed with it cannot be sealed again."
-        ) from None
+        raise ImproperlyConfigured(_unreadable(path, error)) from None
     _loaded[str(path)] = key
     return key
+
+
+def key_problem() -> str | None:
+    """What would stop the first signature from being sealed, said before anyone signs (a
+    system check runs it when the app starts): an unreadable key file, or no folder where it
+    can be created. Nothing is written."""
+    path = key_path()
+    if path.exists():
+        try:
+            private_key_from_pem(path.read_bytes())
+        except (OSError, ValueError, TypeError) as error:
+            return _unreadable(path, error)
+        return None
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
+        return (
+            f"Cannot create the sealing key file {path}: {folder} is not a folder this app "
+            "can write in. Make it writable, or set DJANGO_SEAL_KEY_FILE."
+        )
+    return None
+
+
+def _unreadable(path: Path, error: Exception) -> str:
+    return (
+        f"Cannot read the sealing key file {path} ({error}). Put back the backed-up copy "
+        "(see the README, 'Backups'): sheets sealed with it cannot be sealed again."
+    )
 
 
 def installation_name() -> str:

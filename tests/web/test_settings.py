@@ -93,6 +93,29 @@ def test_the_sealing_key_is_made_once_beside_the_database_or_where_its_variable_
     assert stat.S_IMODE(elsewhere.stat().st_mode) == 0o600
 
 
+def test_a_sealing_key_that_cannot_be_used_stops_the_app_before_anyone_signs(tmp_path):
+    """The first signature would fail: the system check (run by migrate, runserver, make club
+    and check) says so when the app starts, with the file and what to do; nothing is written."""
+    not_a_folder = tmp_path / "a-file"
+    not_a_folder.write_text("x")
+    blocked = manage(tmp_path, "check", DJANGO_SEAL_KEY_FILE=str(not_a_folder / "club.seal-key"))
+    assert blocked.returncode == 1
+    assert "scoring.E001" in blocked.stderr
+    assert f"Cannot create the sealing key file {not_a_folder / 'club.seal-key'}" in blocked.stderr
+    assert "set DJANGO_SEAL_KEY_FILE" in blocked.stderr
+    damaged = tmp_path / "damaged.seal-key"
+    damaged.write_text("not a key")
+    refused = manage(tmp_path, "migrate", DJANGO_SEAL_KEY_FILE=str(damaged))
+    assert refused.returncode == 1
+    assert f"Cannot read the sealing key file {damaged}" in refused.stderr
+    assert "Applying" not in refused.stdout  # stopped before migrating anything
+    # A key file that does not exist yet, in a folder the app can write: fine, and not made
+    # by the check.
+    fine = manage(tmp_path, "check", DJANGO_SEAL_KEY_FILE=str(tmp_path / "new" / "k.seal-key"))
+    assert fine.returncode == 0, fine.stderr
+    assert not (tmp_path / "new").exists()
+
+
 def test_check_deploy_without_a_secret_key_fails_and_says_why(tmp_path):
     done = manage(tmp_path, "check", "--deploy")
     assert done.returncode == 1
