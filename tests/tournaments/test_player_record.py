@@ -219,4 +219,6 @@ def test_the_players_list_badge_elides_in_french_and_asks_in_english(organiser_c
     organiser_client.cookies["django_language"] = "en"
     page = organiser_client.get(players).content.decode()
     assert "Same person as Léa Martin?" in page
+    # The merge button names the registration it keeps, with what tells namesakes apart.
+    assert "Merge into Hélène Lefèvre (Excuse d&#x27;Évry · 0412345)</button>" in page
     assert " ?</span>" not in page  # no French space before the question mark in English
