@@ -498,9 +498,25 @@
     }
     var list = document.createElement("ul");
     list.className = "queue-list";
-    state.queue
-      .slice()
-      .sort(function (a, b) { return a.at - b.at; })
+    var ordered = state.queue.slice().sort(function (a, b) { return a.at - b.at; });
+    // More than two deals waiting: the earlier ones fold into one line (« Donne 1 – Donne 3 »),
+    // so the status never takes more than two lines and the next deal stays on the screen.
+    var folded = [];
+    if (waiting.length > 2) {
+      folded = waiting.slice().sort(function (a, b) { return a.at - b.at; }).slice(0, -1);
+    }
+    if (folded.length) {
+      var numbers = folded.map(function (e) { return e.number; });
+      var range = document.createElement("li");
+      range.className = "queue-waiting queue-folded";
+      range.title = texts.waiting;
+      range.textContent =
+        fill(texts.title, { n: Math.min.apply(null, numbers) }) + " – " +
+        fill(texts.title, { n: Math.max.apply(null, numbers) });
+      list.appendChild(range);
+    }
+    ordered
+      .filter(function (entry) { return folded.indexOf(entry) < 0; })
       .forEach(function (entry) {
         var item = document.createElement("li");
         item.className = "queue-" + entry.status;

@@ -295,37 +295,50 @@ def test_a_deal_waiting_while_the_cookies_were_lost_still_goes_with_a_fresh_toke
 
 
 def test_while_deals_wait_the_next_deal_still_needs_no_scrolling(phone_at, shot):
-    """A Wi-Fi drop does not cost North the short entry: with two deals waiting (and after the
-    network's return, with the deals confirmed), the next deal's seat, contract and oudlers
-    buttons and its save button are all on a 390 × 844 screen, without scrolling. The status
+    """A Wi-Fi drop does not cost North the short entry: with up to four deals waiting (more
+    than two fold into one line) and after the network's return, with the deals confirmed, the
+    next deal's seat, contract and oudlers buttons and its save button are all on a 390 × 844
+    screen, without scrolling. The status
     says in French what waits (« elle reste » for one deal, « elles restent » for two) and,
     once sent, which deals were confirmed."""
-    sheet = table_of_four()
+    sheet = table_of_four(deals=6)
     context = phone_at(390, 844, service_workers=PAGE_QUEUE_ONLY)
     page = context.new_page()
     page.add_init_script(INPUT_COUNTER)
     page.goto(f"/table/{sheet.token}/")
     reset_input_counts(page)
     context.set_offline(True)
-    typed = [(1, Contract.GARDE, 2, 47), (3, Contract.PETITE, 1, 55), (2, Contract.GARDE, 1, 60)]
+    typed = [
+        (1, Contract.GARDE, 2, 47),
+        (3, Contract.PETITE, 1, 55),
+        (2, Contract.GARDE, 1, 60),
+        (1, Contract.PETITE, 2, 45),
+    ]
     notes = [offline_note(1), offline_note(2)]
     for index, deal in enumerate(typed):
         typical_deal(page, page.locator("#entry"), *deal)
         expect(page.locator("#queue-status .queue-count")).to_have_text(pending_text(index + 1))
         if index < len(notes):
             expect(page.locator("#queue-status .queue-note")).to_contain_text(notes[index])
-    shot(page, "three-waiting")
-    back_online(context, page)
-    expect(page.locator(SHEET_DEAL_ROWS)).to_have_count(3, timeout=30_000)
-    saved = page.locator("#queue-status li.queue-saved")
-    expect(saved).to_have_count(3)
+    # Four waiting: the three earlier ones fold into one line, the status keeps two lines.
+    lines = page.locator("#queue-status li.queue-waiting")
+    expect(lines).to_have_count(2)
     with translation.override("fr"):
-        for number in (1, 2, 3):
+        deal = translation.gettext("Deal %(n)s")
+        expect(lines.first).to_have_text(f"{deal % {'n': 1}} – {deal % {'n': 3}}")
+        expect(lines.nth(1)).to_contain_text(deal % {"n": 4})
+    shot(page, "four-waiting")
+    back_online(context, page)
+    expect(page.locator(SHEET_DEAL_ROWS)).to_have_count(4, timeout=30_000)
+    saved = page.locator("#queue-status li.queue-saved")
+    expect(saved).to_have_count(4)
+    with translation.override("fr"):
+        for number in (1, 2, 3, 4):
             expect(saved.nth(number - 1)).to_contain_text(
                 translation.gettext("Deal %(n)s saved") % {"n": number}
             )
     typical_deal(page, page.locator("#entry"), 0, Contract.GARDE_SANS, 2, 50)
-    expect(page.locator(SHEET_DEAL_ROWS)).to_have_count(4, timeout=30_000)
+    expect(page.locator(SHEET_DEAL_ROWS)).to_have_count(5, timeout=30_000)
     shot(page, "after-the-drop")
     counts = input_counts(page)
     assert counts["scrolled"] == 0, counts
