@@ -45,8 +45,8 @@ from scoring.sealing import seal_fields
 from scoring.selectors import current_canonical
 from tarot_club.errors import ServiceError
 from tournaments import limits
-from tournaments.models import Registration, Round, Seat, Table, Tournament
-from tournaments.services import check_length, lock_round
+from tournaments.models import Registration, Round, Seat, Table
+from tournaments.services import check_length, lock_round, tournament_touch
 
 PIN_ATTEMPTS_ALLOWED = 5
 PIN_LOCKOUT = timedelta(minutes=5)
@@ -281,10 +281,6 @@ def _log(sheet: ScoreSheet, actor: Actor, action: str, reason: str = "", **data)
         reason=reason,
         data=data,
     )
-
-
-def _touch(tournament_id: int) -> None:
-    Tournament.objects.filter(pk=tournament_id).update(changed_at=timezone.now())
 
 
 def _check_can_change(sheet: ScoreSheet, actor: Actor, reason: str) -> bool:
@@ -633,7 +629,7 @@ def deal_record_once(
             after=_snapshot(target),
         )
         _refresh_status(sheet, seats, deals, status_before=status_before)
-        _touch(tournament.pk)
+        tournament_touch(tournament_id=tournament.pk)
     return RecordedDeal(deal=target, replayed=False)
 
 
@@ -739,7 +735,7 @@ def deal_delete_last(*, sheet: ScoreSheet, actor: Actor, reason: str = "") -> No
             _amend(sheet)
         _log(sheet, actor, "deal_removed", reason=reason, deal=last.number, before=snapshot)
         _refresh_status(sheet, status_before=status_before)
-        _touch(sheet.table.round.tournament_id)
+        tournament_touch(tournament_id=sheet.table.round.tournament_id)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -775,7 +771,7 @@ def paper_totals_record(
             _amend(sheet)
         _log(sheet, actor, "paper_totals", reason=reason, before=before, after=list(totals))
         _refresh_status(sheet)
-        _touch(sheet.table.round.tournament_id)
+        tournament_touch(tournament_id=sheet.table.round.tournament_id)
     return sheet
 
 
@@ -813,7 +809,7 @@ def penalty_add(
             player=registration.full_name,
             amount=amount,
         )
-        _touch(sheet.table.round.tournament_id)
+        tournament_touch(tournament_id=sheet.table.round.tournament_id)
     return penalty
 
 
@@ -918,7 +914,7 @@ def _complete_signing(sheet: ScoreSheet) -> None:
         sheet.save()
         sheet.fingerprint = _seal(sheet)
         _refresh_status(sheet)
-        _touch(sheet.table.round.tournament_id)
+        tournament_touch(tournament_id=sheet.table.round.tournament_id)
 
 
 def _seal(sheet: ScoreSheet) -> str:
@@ -991,5 +987,5 @@ def round_call_time(*, round_: Round, actor: Actor) -> Round:
             if not sheet.paper_mode:
                 _log(sheet, actor, "time_called", played=counted(deals, tournament))
             _refresh_status(sheet, seats, deals, status_before=status_before)
-        _touch(tournament.pk)
+        tournament_touch(tournament_id=tournament.pk)
     return round_

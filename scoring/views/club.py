@@ -143,7 +143,7 @@ def club_home(request, club):
         .order_by("date", "pk")
     )
     for tournament in upcoming:
-        # Registered players and pending requests hold seats (tournaments.seat_requests).
+        # Registered players and pending requests hold seats (tournaments.services.seat_requests).
         tournament.seats_left = (
             max(0, tournament.capacity - tournament.taken - tournament.pending)
             if tournament.capacity

@@ -30,7 +30,7 @@ from scoring.standings import COUNTED, current_round, current_standings
 from scoring.tables import StandingsTable, standings_rows, team_section
 from tournaments.folding import fold
 from tournaments.models import Player, Registration, Seat, Tournament
-from tournaments.services import registrations_matching
+from tournaments.selectors import registrations_matching
 
 CACHE_SECONDS = 600
 

@@ -19,7 +19,7 @@ from django.views.generic import TemplateView
 from scoring import services as scoring_services
 from scoring.selectors import round_dashboard, seating_plan
 from tarot_club.errors import ServiceError
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.forms import CloseRoundForm, SwapForm
 from tournaments.models import Round
 from tournaments.views.mixins import StaffTournamentMixin
@@ -41,7 +41,7 @@ class RoundView(RoundMixin, TemplateView):
         round_ = self.get_round()
         context["round"] = round_
         context["tables"] = round_dashboard(round_)
-        context["quality"] = services.round_quality(round_)
+        context["quality"] = selectors.round_quality(round_)
         context["swap_form"] = kwargs.get("swap_form") or SwapForm(
             tournament=self.tournament, round_=round_
         )

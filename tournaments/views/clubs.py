@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from tarot_club.errors import ServiceError
-from tournaments import clubs
 from tournaments.forms import ClubForm, ClubOrganiserForm, SeasonForm
 from tournaments.models import Club, Player, Season, StaffMember, Tournament
 from tournaments.permissions import (
@@ -26,6 +25,7 @@ from tournaments.permissions import (
     clubs_for,
     may_export_season,
 )
+from tournaments.services import clubs
 
 
 def _form_error(form, error: ServiceError) -> None:

@@ -13,10 +13,10 @@ from django.views.generic import TemplateView
 
 from tarot_club.errors import ServiceError
 from tarot_club.network import client_address
-from tournaments import seat_requests
 from tournaments.forms import SeatRequestForm
 from tournaments.models import SeatRequest, Tournament
 from tournaments.names import starts_with_vowel_sound
+from tournaments.services import seat_requests
 from tournaments.views.mixins import StaffTournamentMixin
 
 

@@ -20,7 +20,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from tarot_club.errors import ServiceError
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.forms import (
     ImportForm,
     PlayerForm,
@@ -150,7 +150,7 @@ class DashboardView(StaffTournamentMixin, TemplateView):
         context["counts"] = counts
         context["rounds"] = list(tournament.round_set.order_by("number"))
         try:
-            services.next_round_check(tournament)
+            selectors.next_round_check(tournament)
             context["next_round_problem"] = None
         except ServiceError as error:
             context["next_round_problem"] = str(error)
@@ -170,7 +170,7 @@ class SeatRoundView(StaffTournamentMixin, TemplateView):
         if form.is_valid():
             order = None
             if form.cleaned_data.get("by_order"):
-                order = services.present_registrations(self.tournament)
+                order = selectors.present_registrations(self.tournament)
             try:
                 round_ = services.round_seat_next(
                     tournament=self.tournament, seed=form.cleaned_data["seed"], order=order
@@ -190,8 +190,8 @@ class PlayersView(StaffTournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        registrations = list(services.registrations_for_page(self.tournament))
-        duplicates = services.likely_duplicates(registrations)
+        registrations = list(selectors.registrations_for_page(self.tournament))
+        duplicates = selectors.likely_duplicates(registrations)
         for registration in registrations:
             registration.duplicates = duplicates.get(registration.pk, [])
         context["registrations"] = registrations
@@ -270,7 +270,7 @@ class CheckInView(StaffTournamentMixin, TemplateView):
         except ServiceError as error:
             messages.error(request, str(error))
         if request.htmx:
-            registration = services.registrations_for_page(self.tournament).get(pk=registration.pk)
+            registration = selectors.registrations_for_page(self.tournament).get(pk=registration.pk)
             return self.render_to_response(
                 self.get_context_data(r=registration, statuses=Registration.Status)
             )
@@ -447,7 +447,7 @@ class PinSlipsView(StaffTournamentMixin, TemplateView):
             if not registrations.exists():
                 raise Http404
             name = f"{self.tournament.slug}-code-pin-{wanted}.pdf"
-        content = pin_slips_pdf(services.pin_slips(self.tournament, registrations))
+        content = pin_slips_pdf(selectors.pin_slips(self.tournament, registrations))
         response = HttpResponse(content, content_type="application/pdf")
         response["Content-Disposition"] = f'inline; filename="{name}"'
         add_never_cache_headers(response)
@@ -553,7 +553,7 @@ def _removed_message(name: str) -> str:
 def _warn_duplicates(request, registration: Registration) -> None:
     """Say at once that the player just registered or corrected is likely someone already
     there (the players list flags them too, with a button to merge)."""
-    for other in services.duplicates_of(registration):
+    for other in selectors.duplicates_of(registration):
         # French elides « que » before a vowel sound: « la même personne qu'Éloïse ».
         if starts_with_vowel_sound(other.full_name):
             message = pgettext(

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tournaments.seating import FULL_TABLE, PlayerId, rounds_of
+from tournaments.seating.sizes import FULL_TABLE, PlayerId, rounds_of
 
 __all__ = ["RepeatExplanation", "explain_round", "unavoidable_repeats"]
 

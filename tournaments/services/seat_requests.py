@@ -4,7 +4,7 @@ confirms or refuses.
 The tournament offers ``capacity`` seats. Registered players (not withdrawn) take seats; the
 pending requests hold the seats left in the order they came, and the requests beyond are the
 waiting list: when a request is refused, the next one moves up. Confirming registers the player
-(``services.player_register``: not yet present, ready for check-in); a full tournament refuses
+(``players.player_register``: not yet present, ready for check-in); a full tournament refuses
 a confirmation until a seat is free. A connection may send ``PER_HOUR`` requests an hour (the
 client's address through ``tarot_club.network``, kept on the request): enough for a family,
 too few to fill a tournament with invented names. The e-mail address is never shown.
@@ -21,8 +21,10 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from tarot_club.errors import ServiceError
-from tournaments import services
 from tournaments.models import Registration, SeatRequest, Tournament
+from tournaments.services.players import player_register
+from tournaments.services.rows import PlayerRow, row_problems
+from tournaments.services.tournaments import tournament_touch
 
 PER_HOUR = 5
 
@@ -89,7 +91,7 @@ def request_seat(
     if not open_for_requests(tournament):
         raise ServiceError(_("This tournament takes no online registration."))
     values = {"last_name": last_name, "first_name": first_name, "licence": licence, "club": club}
-    problems = services.row_problems(values)
+    problems = row_problems(values)
     if not first_name.strip():
         problems.insert(0, ("first_name", _("missing first name")))
     if problems:
@@ -125,7 +127,7 @@ def request_seat(
         email=email.strip(),
         client=client,
     )
-    Tournament.objects.filter(pk=tournament.pk).update(changed_at=timezone.now())
+    tournament_touch(tournament_id=tournament.pk)
     return next(q for q in queue(tournament) if q.request.pk == request.pk)
 
 
@@ -143,9 +145,9 @@ def request_confirm(*, seat_request: SeatRequest) -> Registration:
     tournament, seat_request = _locked(seat_request)
     if tournament.capacity and seats_taken(tournament) >= tournament.capacity:
         raise ServiceError(_("The tournament is full: offer more seats or refuse a request first."))
-    registration = services.player_register(
+    registration = player_register(
         tournament=tournament,
-        row=services.PlayerRow(
+        row=PlayerRow(
             last_name=seat_request.last_name,
             first_name=seat_request.first_name,
             club=seat_request.club,
@@ -165,5 +167,5 @@ def request_refuse(*, seat_request: SeatRequest) -> SeatRequest:
     seat_request.status = SeatRequest.Status.REFUSED
     seat_request.decided_at = timezone.now()
     seat_request.save()
-    Tournament.objects.filter(pk=tournament.pk).update(changed_at=timezone.now())
+    tournament_touch(tournament_id=tournament.pk)
     return seat_request
