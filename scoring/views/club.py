@@ -156,7 +156,7 @@ def club_home(request, club):
     if season is not None:
         context.update(_season_context(club, season))
         context["rows"] = context["rows"][:10]
-    return render(request, "tournaments/club/home.html", context)
+    return render(request, "club/home.html", context)
 
 
 @club_page
@@ -166,7 +166,7 @@ def season_standings(request, club, season_id: int):
     if season is None:
         raise Http404
     context = {"club": club, "public": True, "seasons": seasons, **_season_context(club, season)}
-    return render(request, "tournaments/club/season.html", context)
+    return render(request, "club/season.html", context)
 
 
 @club_page
@@ -235,7 +235,7 @@ def career(request, club, player_id: int):
     figures = championship.Career(tuple(every))
     return render(
         request,
-        "tournaments/club/career.html",
+        "club/career.html",
         {
             "club": club,
             "public": True,

@@ -69,7 +69,7 @@ def verify(request):
     code = normalize_code(request.GET.get("code", ""))
     if code:
         return redirect("verify_code", code=code)
-    return render(request, "scoring/verify.html", {"asked": "code" in request.GET})
+    return render(request, "public/verify.html", {"asked": "code" in request.GET})
 
 
 @require_safe
@@ -106,4 +106,4 @@ def verify_code(request, code: str):
             ],
             current_code=sheet.fingerprint,
         )
-    return render(request, "scoring/verify.html", context, status=200 if seal else 404)
+    return render(request, "public/verify.html", context, status=200 if seal else 404)

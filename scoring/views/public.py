@@ -178,7 +178,7 @@ def home(request, tournament):
         context["top"] = standings_rows(data.standings()[:10], [])
         if tournament.is_team_event:
             context["teams"] = data.team_standings()[:5]
-    return render(request, "tournaments/public/home.html", context)
+    return render(request, "public/home.html", context)
 
 
 def _standings_context(tournament, request):
@@ -194,7 +194,7 @@ def _standings_context(tournament, request):
 @public_page(uses={"apres": _round_number})
 def standings(request, tournament):
     if not tournament.standings_public:
-        return render(request, "tournaments/public/hidden.html", _context(tournament))
+        return render(request, "public/hidden.html", _context(tournament))
     data, through, table = _standings_context(tournament, request)
     context = _context(
         tournament,
@@ -206,7 +206,7 @@ def standings(request, tournament):
     )
     if tournament.is_team_event:
         context["teams"] = data.team_standings(through)
-    return render(request, "tournaments/public/standings.html", context)
+    return render(request, "public/standings.html", context)
 
 
 @public_page(uses={"apres": _round_number})
@@ -287,7 +287,7 @@ def round_results(request, tournament, number: int):
     ]
     return render(
         request,
-        "tournaments/public/round.html",
+        "public/round.html",
         _context(tournament, round=round_, rows=rows, show_scores=show_scores),
     )
 
@@ -300,7 +300,7 @@ def find_me(request, tournament):
     matches = registrations_matching(tournament, query)
     return render(
         request,
-        "tournaments/public/find_me.html",
+        "public/find_me.html",
         _context(tournament, query=query, matches=matches),
     )
 
@@ -381,7 +381,7 @@ def player(request, tournament, registration_id: int):
         chart = _chart(progression) if progression else None
     return render(
         request,
-        "tournaments/public/player.html",
+        "public/player.html",
         _context(
             tournament,
             registration=registration,
@@ -434,13 +434,13 @@ def _chart(progression: list[tuple[int, int, int]]) -> dict:
 @public_page
 def tv(request, tournament):
     if not tournament.standings_public:
-        return render(request, "tournaments/public/hidden.html", _context(tournament))
+        return render(request, "public/hidden.html", _context(tournament))
     data = current_standings(tournament)
     rows = standings_rows(data.standings(), [])
     last = data.pending[-1] if data.pending else None
     return render(
         request,
-        "tournaments/public/tv.html",
+        "public/tv.html",
         _context(
             tournament,
             rows=rows,

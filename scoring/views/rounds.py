@@ -34,7 +34,7 @@ class RoundMixin(StaffTournamentMixin):
 
 
 class RoundView(RoundMixin, TemplateView):
-    template_name = "tournaments/round.html"
+    template_name = "staff/round.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -53,7 +53,7 @@ class RoundView(RoundMixin, TemplateView):
 class RoundActionView(RoundMixin, TemplateView):
     """Regenerate, swap, close or reopen a round."""
 
-    template_name = "tournaments/round.html"
+    template_name = "staff/round.html"
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):

@@ -74,7 +74,7 @@ class SheetPage(View):
     """Shared by the referee's page and the table link; subclasses say who the actor is."""
 
     referee = False
-    template_name = "scoring/sheet.html"
+    template_name = "table/sheet.html"
 
     def get_sheet(self) -> ScoreSheet:
         raise NotImplementedError
@@ -171,12 +171,12 @@ class SheetPage(View):
         if not form.is_valid():
             if "preview" in request.POST and request.htmx:
                 # Still typing: no preview yet, and no error noise until the form is sent.
-                return render(request, "scoring/_preview.html", {"preview": None})
+                return render(request, "table/_preview.html", {"preview": None})
             form.focus_first_error()
             return self.render_page(request, view, number=number, form=form, status=422)
         if "preview" in request.POST:
             preview = _preview(form, [view.names[p] for p in slot.active])
-            template = "scoring/_preview.html" if request.htmx else self.template_name
+            template = "table/_preview.html" if request.htmx else self.template_name
             context = self.context(view, number=number, form=form, preview=preview)
             return render(request, template, context)
         outcome = self.record(view, number, form)
@@ -546,7 +546,7 @@ class SheetHistoryView(StaffTournamentMixin, View):
         )
         return render(
             request,
-            "scoring/history.html",
+            "table/history.html",
             {
                 "tournament": self.tournament,
                 "table": table,

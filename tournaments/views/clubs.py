@@ -34,7 +34,7 @@ def _form_error(form, error: ServiceError) -> None:
 
 
 class ClubListView(LoginRequiredMixin, TemplateView):
-    template_name = "tournaments/clubs.html"
+    template_name = "staff/clubs.html"
 
     def dispatch(self, request, *args, **kwargs):
         if request.user.is_authenticated and not can_create_tournaments(request.user):
@@ -76,7 +76,7 @@ class ClubMixin:
 
 
 class ClubView(ClubMixin, TemplateView):
-    template_name = "tournaments/club.html"
+    template_name = "staff/club.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -154,7 +154,7 @@ class ClubView(ClubMixin, TemplateView):
 class SeasonView(ClubMixin, TemplateView):
     """A season's formula, and its tournaments: the user adds those they organise."""
 
-    template_name = "tournaments/season.html"
+    template_name = "staff/season.html"
 
     def _season(self) -> Season:
         return get_object_or_404(Season, club=self.club, pk=self.kwargs["season_id"])

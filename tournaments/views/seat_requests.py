@@ -25,7 +25,7 @@ def ask(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
     context = {"tournament": tournament, "public": True}
     if not seat_requests.open_for_requests(tournament):
-        return render(request, "tournaments/public/seat_request.html", {**context, "closed": True})
+        return render(request, "public/seat_request.html", {**context, "closed": True})
     form = SeatRequestForm(request.POST or None)
     status = 200
     if request.method == "POST":
@@ -40,18 +40,18 @@ def ask(request, slug):
             else:
                 return render(
                     request,
-                    "tournaments/public/seat_request_done.html",
+                    "public/seat_request_done.html",
                     {**context, "queued": queued},
                 )
         status = 422
     context.update(form=form, seats_left=seat_requests.seats_left(tournament))
-    return render(request, "tournaments/public/seat_request.html", context, status=status)
+    return render(request, "public/seat_request.html", context, status=status)
 
 
 class SeatRequestsView(StaffTournamentMixin, TemplateView):
     """The organiser confirms (the player is registered, ready for check-in) or refuses."""
 
-    template_name = "tournaments/seat_requests.html"
+    template_name = "staff/seat_requests.html"
     organiser_only = True
 
     def get_context_data(self, **kwargs):

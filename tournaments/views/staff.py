@@ -46,7 +46,7 @@ def _form_error(form, error: ServiceError) -> None:
 
 
 class TournamentListView(LoginRequiredMixin, TemplateView):
-    template_name = "tournaments/staff_list.html"
+    template_name = "staff/staff_list.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -56,7 +56,7 @@ class TournamentListView(LoginRequiredMixin, TemplateView):
 
 
 class TournamentCreateView(LoginRequiredMixin, TemplateView):
-    template_name = "tournaments/tournament_form.html"
+    template_name = "staff/tournament_form.html"
 
     def dispatch(self, request, *args, **kwargs):
         if request.user.is_authenticated and not can_create_tournaments(request.user):
@@ -111,7 +111,7 @@ def _deals_notice(form) -> dict:
 
 
 class SettingsView(StaffTournamentMixin, TemplateView):
-    template_name = "tournaments/tournament_form.html"
+    template_name = "staff/tournament_form.html"
     organiser_only = True
 
     def get(self, request, *args, **kwargs):
@@ -139,7 +139,7 @@ class SettingsView(StaffTournamentMixin, TemplateView):
 
 
 class DashboardView(StaffTournamentMixin, TemplateView):
-    template_name = "tournaments/dashboard.html"
+    template_name = "staff/dashboard.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -162,7 +162,7 @@ class DashboardView(StaffTournamentMixin, TemplateView):
 
 
 class SeatRoundView(StaffTournamentMixin, TemplateView):
-    template_name = "tournaments/dashboard.html"
+    template_name = "staff/dashboard.html"
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
@@ -186,7 +186,7 @@ class SeatRoundView(StaffTournamentMixin, TemplateView):
 
 
 class PlayersView(StaffTournamentMixin, TemplateView):
-    template_name = "tournaments/players.html"
+    template_name = "staff/players.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -254,7 +254,7 @@ class PlayersView(StaffTournamentMixin, TemplateView):
 class CheckInView(StaffTournamentMixin, TemplateView):
     """Present / absent / withdrawn, one button per player (htmx swaps the row)."""
 
-    template_name = "tournaments/_player_row.html"
+    template_name = "staff/_player_row.html"
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
@@ -311,7 +311,7 @@ def import_preview_rows(preview: services.ImportPreview, *, team_event: bool) ->
 class ImportView(StaffTournamentMixin, TemplateView):
     """Upload → preview with every bad row and its reason → import all or nothing."""
 
-    template_name = "tournaments/import.html"
+    template_name = "staff/import.html"
     organiser_only = True
 
     def get(self, request, *args, **kwargs):
@@ -403,7 +403,7 @@ class ImportView(StaffTournamentMixin, TemplateView):
 
 
 class StaffView(StaffTournamentMixin, TemplateView):
-    template_name = "tournaments/staff.html"
+    template_name = "staff/staff.html"
     organiser_only = True
 
     def get_context_data(self, **kwargs):
@@ -468,7 +468,7 @@ class RegistrationMixin(StaffTournamentMixin):
 class PlayerCorrectView(RegistrationMixin, TemplateView):
     """The organiser corrects this tournament's record of a player: name, club, licence."""
 
-    template_name = "tournaments/player_correct.html"
+    template_name = "staff/player_correct.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
