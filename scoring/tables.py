@@ -9,6 +9,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from scoring.documents.data import StandingsSection
+from tournaments.ranking import rank_label
 
 EMPTY = (None, "")  # django-tables2's empty values: shown as the column's default
 
@@ -63,10 +64,10 @@ class StandingsTable(tables.Table):
         super().__init__(data, extra_columns=extra, **kwargs)
 
     def render_rank(self, value, record):
-        return f"{value}=" if record["tied"] else value
+        return rank_label(value, record["tied"])
 
     def value_rank(self, value, record):
-        return f"{value}=" if record["tied"] else value
+        return rank_label(value, record["tied"])
 
     def html(self) -> SafeString:
         """The table exactly as ``{% render_table %}`` writes it (a test compares them), in one
@@ -171,7 +172,7 @@ def team_section(teams, *, through: int | None = None) -> StandingsSection:
         title=str(_("Team standings")),
         headers=[str(_("Rank")), str(_("Team")), str(_("Members")), str(_("Total"))],
         rows=[
-            [f"{t.rank}=" if t.tied else t.rank, t.name, members, t.total]
+            [rank_label(t.rank, t.tied), t.name, members, t.total]
             for t, members in zip(teams, members_text, strict=True)
         ],
     )

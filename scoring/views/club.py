@@ -12,14 +12,13 @@ import functools
 from datetime import date
 
 from django.db.models import Count, Max, Q
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from scoring.documents import exports
 from scoring.documents.data import StandingsSection
 from scoring.season import (
     current_season,
@@ -28,9 +27,12 @@ from scoring.season import (
     ordinal,
     tie_break_label,
 )
+from scoring.views.exports import standings_response
 from scoring.views.public import cached_answer, line_chart
 from tournaments import championship
 from tournaments.models import Club, Player, Registration, Season, SeatRequest, Tournament
+from tournaments.ranking import rank_label
+from tournaments.views.helpers import int_or_none
 
 
 def club_page(view):
@@ -182,7 +184,7 @@ def career(request, club, player_id: int):
     )
     if not played_in and player.club_id != club.pk:
         raise Http404  # neither a member nor a player of the club's seasons
-    chosen = _int(request.GET.get("saison"))
+    chosen = int_or_none(request.GET.get("saison"))
     shown = [s for s in seasons if s.pk in played_in]
     parts = []
     every = []
@@ -257,13 +259,6 @@ def _chart(tournaments: list[Tournament], points: list[int]) -> dict | None:
     return line_chart(points, extras)
 
 
-def _int(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
 def season_table(data) -> tuple[list[str], list[list]]:
     """The season standings as export rows: rank (``2=`` when shared), player, points, played,
     then each counted tournament's points (in brackets when not among the results counted)."""
@@ -285,7 +280,7 @@ def season_table(data) -> tuple[list[str], list[list]]:
             )
         rows.append(
             [
-                f"{standing.rank}=" if standing.tied else standing.rank,
+                rank_label(standing.rank, standing.tied),
                 standing.name,
                 standing.points,
                 standing.played,
@@ -310,36 +305,17 @@ def season_export(request, club, season_id: int, fmt: str):
         rows=[[line] for line in [*words, *([provisional] if provisional else [])]],
     )
     title = f"{club.name} — {season.name}"
-    name = f"saison-{club.slug}-{season.pk}"
-    if fmt == "csv":
-        response = HttpResponse(
-            exports.to_csv(headers, rows, more=[formula]), content_type="text/csv"
-        )
-        filename = f"{name}.csv"
-    elif fmt == "csv-fr":
-        response = HttpResponse(
-            exports.to_csv(headers, rows, french=True, more=[formula]),
-            content_type="text/csv; charset=utf-8",
-        )
-        filename = f"{name}-excel-fr.csv"
-    elif fmt == "xlsx":
-        response = HttpResponse(
-            exports.to_xlsx(str(_("Season standings")), headers, rows, more=[formula]),
-            content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        )
-        filename = f"{name}.xlsx"
-    elif fmt == "pdf":
-        from scoring.documents.pdf import standings_pdf
-
-        subtitle = " ".join([*([provisional] if provisional else []), *words])
-        response = HttpResponse(
-            standings_pdf(title, subtitle, headers, rows), content_type="application/pdf"
-        )
-        filename = f"{name}.pdf"
-    else:
-        raise Http404
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return standings_response(
+        fmt,
+        name=f"saison-{club.slug}-{season.pk}",
+        sheet_title=str(_("Season standings")),
+        pdf_title=title,
+        pdf_subtitle=lambda: " ".join([*([provisional] if provisional else []), *words]),
+        headers=headers,
+        rows=rows,
+        more=[formula],
+        pdf_more=(),
+    )
 
 
 def _provisional_words(data) -> str:

@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.views import View
 from django.views.decorators.http import require_safe
 
+from scoring.documents import xlsx
 from scoring.documents.fingerprint import diff_sheets, normalize_code
 from scoring.history import history_lines
 from scoring.links import public_url
@@ -20,7 +21,7 @@ from tournaments.views.mixins import StaffTournamentMixin
 
 CONTENT_TYPES = {
     "pdf": "application/pdf",
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "xlsx": xlsx.CONTENT_TYPE,
 }
 
 

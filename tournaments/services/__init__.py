@@ -3,10 +3,10 @@
 Every public function of these modules is a service: keyword-only arguments, validation before
 any write, one ``transaction.atomic`` block, and a :class:`ServiceError` with a translated
 message when the user asked for something impossible — in which case nothing was written.
-The reads are :mod:`tournaments.selectors`; the seating's messages :mod:`tournaments.messages`.
+The reads are :mod:`tournaments.selectors`; the seating's messages :mod:`tournaments.messages`;
+what a player's row may hold :mod:`tournaments.rows`.
 
 - :mod:`~tournaments.services.tournaments`: the tournament and its staff, :func:`tournament_touch`;
-- :mod:`~tournaments.services.rows`: what a player's row may hold;
 - :mod:`~tournaments.services.players`: register, check in, correct, remove, merge;
 - :mod:`~tournaments.services.player_import`: a whole file of players, previewed then imported;
 - :mod:`~tournaments.services.rounds`: seat, seat again, swap, lock, close, reopen;
@@ -16,6 +16,7 @@ The reads are :mod:`tournaments.selectors`; the seating's messages :mod:`tournam
 The services are named here too, so that ``services.round_close(...)`` reads as it always did.
 """
 
+from tournaments.rows import PlayerRow, check_length, row_problems, text_problems
 from tournaments.services.player_import import (
     ImportPreview,
     ImportRow,
@@ -38,7 +39,6 @@ from tournaments.services.rounds import (
     round_seat_next,
     seats_swap,
 )
-from tournaments.services.rows import PlayerRow, check_length, row_problems, text_problems
 from tournaments.services.tournaments import (
     LOCKED_ONCE_SEATED,
     referee_add,

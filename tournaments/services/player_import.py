@@ -20,8 +20,8 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.rows import PlayerRow, other_holder, row_problems
 from tournaments.selectors import name_key
-from tournaments.services.rows import PlayerRow, other_holder, row_problems
 from tournaments.services.tournaments import tournament_touch
 
 COLUMN_ALIASES = {

@@ -1,6 +1,6 @@
 """Services for a tournament's players: register (alone or as a team), check in, withdraw,
 correct, remove and merge. The import of a whole file is :mod:`tournaments.services.player_import`;
-the checks of a row are :mod:`tournaments.services.rows`.
+the checks of a row are :mod:`tournaments.rows`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.services.rows import PlayerRow, other_holder, text_problems, validate_row
+from tournaments.rows import PlayerRow, other_holder, text_problems, validate_row
 from tournaments.services.tournaments import tournament_touch
 from tournaments.signals import registration_correcting
 

@@ -23,6 +23,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.rows import check_length
 from tournaments.selectors import (
     next_round_check,
     present_registrations,
@@ -30,7 +31,6 @@ from tournaments.selectors import (
     swap_warnings,
     teams_of,
 )
-from tournaments.services.rows import check_length
 from tournaments.services.tournaments import tournament_touch
 from tournaments.signals import round_closing, round_seated
 

@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 
 from tarot_club.errors import ServiceError
 from tournaments.models import Registration, SeatRequest, Tournament
+from tournaments.rows import PlayerRow, row_problems
 from tournaments.services.players import player_register
-from tournaments.services.rows import PlayerRow, row_problems
 from tournaments.services.tournaments import tournament_touch
 
 PER_HOUR = 5

@@ -28,7 +28,7 @@ from tournaments.models import (
     StaffMember,
     Tournament,
 )
-from tournaments.services.rows import check_length
+from tournaments.rows import check_length
 
 
 def _unique_slug(name: str, day: date_type) -> str:

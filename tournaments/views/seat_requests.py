@@ -17,6 +17,7 @@ from tournaments.forms import SeatRequestForm
 from tournaments.models import SeatRequest, Tournament
 from tournaments.names import starts_with_vowel_sound
 from tournaments.services import seat_requests
+from tournaments.views.helpers import add_service_error, int_or_none
 from tournaments.views.mixins import StaffTournamentMixin
 
 
@@ -35,8 +36,7 @@ def ask(request, slug):
                     tournament=tournament, client=client_address(request), **form.cleaned_data
                 )
             except ServiceError as error:
-                field = error.field if error.field in form.fields else None
-                form.add_error(field, str(error))
+                add_service_error(form, error)
             else:
                 return render(
                     request,
@@ -65,7 +65,7 @@ class SeatRequestsView(StaffTournamentMixin, TemplateView):
 
     def post(self, request, *args, **kwargs):
         seat_request = SeatRequest.objects.filter(
-            tournament=self.tournament, pk=_int(request.POST.get("request"))
+            tournament=self.tournament, pk=int_or_none(request.POST.get("request"))
         ).first()
         action = request.POST.get("action")
         if seat_request is None or action not in ("confirm", "refuse"):
@@ -87,13 +87,6 @@ class SeatRequestsView(StaffTournamentMixin, TemplateView):
             except ServiceError as error:
                 messages.error(request, str(error))
         return redirect("tournaments:seat_requests", slug=self.tournament.slug)
-
-
-def _int(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def _refused_message(name: str) -> str:

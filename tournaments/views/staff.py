@@ -34,15 +34,11 @@ from tournaments.forms import (
 from tournaments.models import Registration, StaffMember, Tournament
 from tournaments.names import starts_with_vowel_sound
 from tournaments.permissions import can_create_tournaments, tournaments_for
+from tournaments.views.helpers import add_service_error
 from tournaments.views.mixins import StaffTournamentMixin
 
 IMPORT_SESSION_KEY = "player_import"
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
-
-
-def _form_error(form, error: ServiceError) -> None:
-    field = error.field if error.field in form.fields else None
-    form.add_error(field, str(error))
 
 
 class TournamentListView(LoginRequiredMixin, TemplateView):
@@ -75,7 +71,7 @@ class TournamentCreateView(LoginRequiredMixin, TemplateView):
                     created_by=request.user, **form.cleaned_data
                 )
             except ServiceError as error:
-                _form_error(form, error)
+                add_service_error(form, error)
             else:
                 messages.success(request, _("Tournament created."))
                 return redirect("tournaments:dashboard", slug=tournament.slug)
@@ -129,7 +125,7 @@ class SettingsView(StaffTournamentMixin, TemplateView):
             try:
                 services.tournament_update(tournament=self.tournament, **form.cleaned_data)
             except ServiceError as error:
-                _form_error(form, error)
+                add_service_error(form, error)
             else:
                 messages.success(request, _("Settings saved."))
                 return redirect("tournaments:dashboard", slug=self.tournament.slug)
@@ -242,7 +238,7 @@ class PlayersView(StaffTournamentMixin, TemplateView):
                         )
                     ]
             except ServiceError as error:
-                _form_error(form, error)
+                add_service_error(form, error)
             else:
                 messages.success(request, _("Registered."))
                 for registration in registered:
@@ -423,7 +419,7 @@ class StaffView(StaffTournamentMixin, TemplateView):
                     role=StaffMember.Role.REFEREE,
                 )
             except ServiceError as error:
-                _form_error(form, error)
+                add_service_error(form, error)
             else:
                 messages.success(request, _("Referee added."))
                 return redirect("tournaments:staff", slug=self.tournament.slug)
@@ -493,7 +489,7 @@ class PlayerCorrectView(RegistrationMixin, TemplateView):
                     registration=registration, row=services.PlayerRow(**form.cleaned_data)
                 )
             except ServiceError as error:
-                _form_error(form, error)
+                add_service_error(form, error)
             else:
                 messages.success(request, _("%(name)s corrected.") % {"name": corrected.full_name})
                 _warn_duplicates(request, corrected)
