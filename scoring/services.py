@@ -192,8 +192,8 @@ def _update_seat_results(seats: list[Seat]) -> None:
     """One UPDATE ... CASE for the seats' result fields.
 
     Written in SQL because Django's bulk_update builds the same statement from expression
-    objects at about 3 ms a call, more than the rest of a deal's writes together; this runs on
-    every deal entered. Plain SQL-92, the same on SQLite and PostgreSQL.
+    objects more slowly than the rest of a deal's writes together (``bench/figures.md``);
+    this runs on every deal entered. Plain SQL-92, the same on SQLite and PostgreSQL.
     """
     quote = connection.ops.quote_name
     pk = quote(Seat._meta.pk.column)

@@ -71,8 +71,8 @@ class StandingsTable(tables.Table):
 
     def html(self) -> SafeString:
         """The table exactly as ``{% render_table %}`` writes it (a test compares them), in one
-        pass: django-tables2's per-cell machinery costs about 0.4 ms a cell, seconds for the
-        15,000 cells of a 1,000-player championship; this is about 1 µs a cell."""
+        pass: django-tables2's per-cell machinery took seconds for the cells of a 1,000-player
+        championship (``bench/figures.md``)."""
         columns = [
             (column.name, _attrs(column.attrs["td"]), conditional_escape(column.default))
             for column in self.columns
@@ -109,7 +109,7 @@ class StandingsTable(tables.Table):
 
     def values(self) -> list[list]:
         """What ``as_values()`` gives (headers first; a test compares them), without the
-        per-cell machinery: the exports of a 1,000-player field took 1.5 s through it."""
+        per-cell machinery, too slow for the exports of a large field (``bench/figures.md``)."""
         columns = list(self.columns)
         getters = {
             c.name: getattr(self, f"value_{c.name}")

@@ -114,8 +114,9 @@ def _season_context(club: Club, season: Season) -> dict:
 
 def _url_maker(name: str, *args, suffix: str = ""):
     """``reverse(name, args=[*args, last]) + suffix`` for many values of ``last`` (an id or a
-    slug), reversed once: a reverse costs about 0.1 ms, and a season page links each of its
-    players and tournaments. ``last`` is put in place of a marker both converters accept."""
+    slug), reversed once: a reverse is not free (``bench/figures.md``), and a season page
+    links each of its players and tournaments. ``last`` is put in place of a marker both
+    converters accept."""
     marker = "987654321987654321"
     pattern = reverse(name, args=[*args, marker])
     before, after = pattern.rsplit(marker, 1)

@@ -81,9 +81,7 @@ way, where 23 suffice.)
    budget; the best plan seen is returned.  With fewest repeats first, a plan that ends one
    to six repeats above a bound of zero is searched on from its best plan, with three times
    the budget: a zero-repeat plan is often near, past a long plateau where a short search
-   stops.  (Measured with ``bench/seating.py`` on 22 to 31 players over 6 rounds, two draws
-   each: 29 repeats with four more searches of the same budget, 26 with one of three times
-   it, 43 with none; fresh restarts instead of searching on gained nothing.)
+   stops (the figures that chose this: ``bench/figures.md``).
 3. *Round by round.*  Round 1 (no history) is a random draw from the seed: with no history
    any draw is as good a start as any other, up to renaming players.  Later,
    ``seat_round(..., rounds_left=k)`` plans k rounds and returns the first.  The next call

@@ -302,8 +302,8 @@ def _register_in_bulk(tournament: Tournament, rows: list[PlayerRow]) -> None:
 def _registrations_with_history(registrations: list[Registration]) -> None:
     """Insert the registrations, then their history rows copied by the database itself
     (``INSERT ... SELECT``), as ``bulk_create_with_history`` would write them: one « + »
-    record each, by whoever is importing, at this moment. Building 5,000 history objects in
-    Python first took about half the import's time."""
+    record each, by whoever is importing, at this moment. Building the history objects in
+    Python first took about half the import's time (``bench/figures.md``)."""
     created = Registration.objects.bulk_create(registrations)
     if not created:
         return

@@ -287,7 +287,7 @@ def _cell(text: str) -> str:
 
 def import_preview_rows(preview: services.ImportPreview, *, team_event: bool) -> SafeString:
     """The preview's table body, written in Python: a template loop over 5,000 lines cost
-    more than the checks themselves (3 s of the 5 s a 5,000-line import may take)."""
+    more than the checks themselves (``bench/figures.md``)."""
     fields = ["last_name", "first_name", "club", "licence"] + (["team"] if team_event else [])
     ok = '<span class="badge ok">OK</span>'
     parts = []
