@@ -265,13 +265,22 @@ def lock_round_sheets(round_: Round) -> list[ScoreSheet]:
     return list(ScoreSheet.objects.select_for_update().filter(table__round=round_).order_by("pk"))
 
 
-def _log(sheet: ScoreSheet, actor: Actor, action: str, reason: str = "", **data) -> None:
-    """Keep the event in the sheet's log. Anything recorded on a sheet starts its round: the
-    round is then playing, and its seating is fixed (``tournaments.services``)."""
-    round_ = sheet.table.round
+def _start_round(round_: Round) -> None:
+    """Anything recorded on a sheet starts its round: the round moves from seated to playing,
+    and its seating is fixed (:mod:`tournaments.services.rounds` swaps and seats again only a
+    round still seated)."""
     if round_.status == Round.Status.SEATED:
         Round.objects.filter(pk=round_.pk).update(status=Round.Status.PLAYING)
         round_.status = Round.Status.PLAYING
+
+
+def _log(
+    sheet: ScoreSheet, actor: Actor, action: SheetEvent.Action, reason: str = "", **data
+) -> None:
+    """Keep the event in the sheet's log (an ``action`` that is not one of
+    :class:`SheetEvent.Action` is refused: ValueError), after starting the sheet's round."""
+    action = SheetEvent.Action(action)
+    _start_round(sheet.table.round)
     SheetEvent.objects.create(
         sheet=sheet,
         actor=actor.user,
@@ -283,9 +292,10 @@ def _log(sheet: ScoreSheet, actor: Actor, action: str, reason: str = "", **data)
     )
 
 
-def _check_can_change(sheet: ScoreSheet, actor: Actor, reason: str) -> bool:
-    """Whether signatures stand on the sheet (the change will void them, see ``_amend``);
-    refuse what the actor may not do."""
+def _change_voids_signatures(sheet: ScoreSheet, actor: Actor, reason: str) -> bool:
+    """Whether the change voids signatures standing on the sheet (then see ``_amend``), after
+    refusing what the actor may not change: a table's phone touches no signed sheet, and a
+    signed sheet changes only with a reason."""
     check_length(reason, limits.REASON, "reason")
     standing = _signatures_stand(sheet)
     if (standing or sheet.status == ScoreSheet.Status.AMENDED) and actor.is_table:
@@ -540,7 +550,7 @@ def deal_record_once(
             if replayed is not None:
                 return RecordedDeal(deal=replayed, replayed=True)
         _refuse_if_closed(sheet.table.round)
-        voids_signatures = _check_can_change(sheet, actor, reason)
+        voids_signatures = _change_voids_signatures(sheet, actor, reason)
         if sheet.paper_mode:
             raise ServiceError(_("This table kept a paper sheet: enter its round totals."))
         if kind not in Deal.Kind.values:
@@ -622,7 +632,9 @@ def deal_record_once(
         _log(
             sheet,
             actor,
-            "deal_created" if existing is None else "deal_corrected",
+            SheetEvent.Action.DEAL_CREATED
+            if existing is None
+            else SheetEvent.Action.DEAL_CORRECTED,
             reason=reason,
             deal=number,
             before=before,
@@ -723,7 +735,7 @@ def deal_delete_last(*, sheet: ScoreSheet, actor: Actor, reason: str = "") -> No
     with transaction.atomic():
         sheet = _lock_sheet(sheet.pk)
         status_before = sheet.status
-        voids_signatures = _check_can_change(sheet, actor, reason)
+        voids_signatures = _change_voids_signatures(sheet, actor, reason)
         last = sheet.deals.order_by("-number").first()
         if last is None:
             raise ServiceError(_("This sheet has no deal."))
@@ -733,7 +745,14 @@ def deal_delete_last(*, sheet: ScoreSheet, actor: Actor, reason: str = "") -> No
         last.delete()
         if voids_signatures:
             _amend(sheet)
-        _log(sheet, actor, "deal_removed", reason=reason, deal=last.number, before=snapshot)
+        _log(
+            sheet,
+            actor,
+            SheetEvent.Action.DEAL_REMOVED,
+            reason=reason,
+            deal=last.number,
+            before=snapshot,
+        )
         _refresh_status(sheet, status_before=status_before)
         tournament_touch(tournament_id=sheet.table.round.tournament_id)
 
@@ -752,7 +771,7 @@ def paper_totals_record(
     with transaction.atomic():
         sheet = _lock_sheet(sheet.pk)
         size = sheet.table.seats.count()
-        voids_signatures = _check_can_change(sheet, actor, reason)
+        voids_signatures = _change_voids_signatures(sheet, actor, reason)
         if sheet.deals.exists():
             raise ServiceError(_("Deals are already entered for this table: correct them instead."))
         if len(totals) != size:
@@ -769,7 +788,14 @@ def paper_totals_record(
         write_paper_score_rows(sheet, totals)
         if voids_signatures:
             _amend(sheet)
-        _log(sheet, actor, "paper_totals", reason=reason, before=before, after=list(totals))
+        _log(
+            sheet,
+            actor,
+            SheetEvent.Action.PAPER_TOTALS,
+            reason=reason,
+            before=before,
+            after=list(totals),
+        )
         _refresh_status(sheet)
         tournament_touch(tournament_id=sheet.table.round.tournament_id)
     return sheet
@@ -804,7 +830,7 @@ def penalty_add(
         _log(
             sheet,
             actor,
-            "penalty",
+            SheetEvent.Action.PENALTY,
             reason=reason,
             player=registration.full_name,
             amount=amount,
@@ -872,7 +898,7 @@ def sheet_sign_with_pin(
         signature = Signature.objects.create(
             sheet=sheet, registration=registration, method=Signature.Method.PIN
         )
-        _log(sheet, actor, "signed", player=registration.full_name, method="pin")
+        _log(sheet, actor, SheetEvent.Action.SIGNED, player=registration.full_name, method="pin")
         _complete_signing(sheet)
     return signature
 
@@ -897,7 +923,7 @@ def sheet_sign_on_paper(*, sheet: ScoreSheet, actor: Actor) -> None:
                     method=Signature.Method.PAPER,
                     recorded_by=actor.user,
                 )
-        _log(sheet, actor, "signed", method="paper")
+        _log(sheet, actor, SheetEvent.Action.SIGNED, method="paper")
         _complete_signing(sheet)
 
 
@@ -985,7 +1011,7 @@ def round_call_time(*, round_: Round, actor: Actor) -> Round:
             seats = sheet_seats(sheet)
             deals = list(sheet.deals.all())
             if not sheet.paper_mode:
-                _log(sheet, actor, "time_called", played=counted(deals, tournament))
+                _log(sheet, actor, SheetEvent.Action.TIME_CALLED, played=counted(deals, tournament))
             _refresh_status(sheet, seats, deals, status_before=status_before)
         tournament_touch(tournament_id=tournament.pk)
     return round_
