@@ -96,7 +96,9 @@ def _round_started(round_: Round) -> bool:
 
 
 def round_regenerate(*, round_: Round, seed: int | None = None) -> Round:
-    """Seat a round again (a new seed) while no deal has been entered and it is the last one."""
+    """Seat the last round again, with a new plan (from ``seed``, or a random one), while it has
+    not started: nothing recorded on any of its sheets yet (a deal, a penalty, paper totals or
+    a signature start it, see :func:`_round_started`)."""
     with transaction.atomic():
         round_ = lock_round(round_.pk)  # the round first, as every service of its sheets
         tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
