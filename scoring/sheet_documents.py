@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from scoring.documents import data as doc
 from scoring.documents.fingerprint import verification_code
-from scoring.selectors import sheet_amendments, sheet_data, sheet_views_bulk
+from scoring.selectors import sheet_amendments, sheet_data, sheet_states_bulk
 from scoring.standings import standings_data
 from tarot_club.errors import ServiceError
 from tournaments.models import Table, Tournament
@@ -39,15 +39,15 @@ def sheets_data(
     tables: QuerySet[Table], *, blank: bool = False, url_for: Callable[[str], str] = str
 ) -> Iterator[doc.SheetData]:
     """SheetData for every table of the scope, with a constant number of queries."""
-    views = sheet_views_bulk(tables)
-    amendments = sheet_amendments(views) if not blank else {}
-    for view in views:
-        code = verification_code(view.sheet.fingerprint)
+    states = sheet_states_bulk(tables)
+    amendments = sheet_amendments(states) if not blank else {}
+    for state in states:
+        code = verification_code(state.sheet.fingerprint)
         yield sheet_data(
-            view,
+            state,
             blank=blank,
             verification_url=url_for(verification_path(code)) if code else "",
-            amendments=amendments.get(view.sheet.pk, ()),
+            amendments=amendments.get(state.sheet.pk, ()),
         )
 
 
