@@ -37,6 +37,7 @@ from scoring.labels import of_person
 from scoring.links import public_url
 from scoring.models import Deal, ScoreSheet
 from scoring.presenters import explanation_lines
+from scoring.resigning import resigning_context
 from scoring.selectors import SHEET_WITH_TOURNAMENT, seat_names, sheet_view
 from scoring.services import Actor, DealConflict, InvalidDealInput
 from scoring.templatetags.tarot import short_name
@@ -126,6 +127,7 @@ class SheetPage(View):
             "entry_state": state,
             "page_url": self.url(),
             "pin_form": extra.pop("pin_form", None) or PinForm(players=_unsigned(view)),
+            **resigning_context(view),  # after a correction: what changed, earlier signatures
             **extra,
         }
 
