@@ -272,6 +272,7 @@ class TableState:
     quota: int
     signatures: int
     size: int
+    time_up: bool = False  # time was called before this table played all its deals
 
 
 def round_dashboard(round_: Round) -> list[TableState]:
@@ -312,13 +313,18 @@ def round_dashboard(round_: Round) -> list[TableState]:
                 quota=deal_quota(tournament, len(seats)),
                 signatures=table.signature_count,
                 size=len(seats),
+                time_up=(
+                    round_.time_called_at is not None
+                    and not table.sheet.paper_mode
+                    and played < deal_quota(tournament, len(seats))
+                ),
             )
         )
     return states
 
 
 def sheet_states_bulk(tables) -> list[SheetState]:
-    """SheetViews for many tables with 5 queries in all (bundles of a round or a tournament)."""
+    """SheetStates for many tables with 5 queries in all (bundles of a round or a tournament)."""
     tables = list(
         tables.select_related("sheet", "round__tournament").order_by("round__number", "number")
     )

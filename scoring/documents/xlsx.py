@@ -39,6 +39,7 @@ from .labels import (
     SEAT_NAMES,
     STATUSES,
     amendment_title,
+    played_deals_label,
     seat_short,
 )
 from .spreadsheet import Package as _Package
@@ -321,7 +322,7 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
     if data.paper_totals and not data.blank:
         status += " — tenue sur papier (bilans reportés)"
     if data.time_up:
-        status += f" — temps écoulé ({len(data.deals)} donnes)"
+        status += f" — temps écoulé ({played_deals_label(data.deals_played_at_table())})"
     labels: list[tuple[str, Any]] = [
         ("Tournoi", data.tournament),
         ("Date", data.tournament_date),

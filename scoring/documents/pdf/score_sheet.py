@@ -20,7 +20,7 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, Ta
 
 from ..data import SheetData, SheetSignature
 from ..fingerprint import verification_code
-from ..labels import METHODS, STATUSES, amendment_title, seat_short
+from ..labels import METHODS, STATUSES, amendment_title, played_deals_label, seat_short
 from .base import (
     AMEND_ORANGE,
     BOLD,
@@ -199,7 +199,7 @@ class _SheetHead(Flowable):
             if sheet.paper_totals:
                 status += " · tenue sur papier (bilans reportés)"
             if sheet.time_up:
-                status += f" · temps écoulé ({len(sheet.deals)} donnes)"
+                status += f" · temps écoulé ({played_deals_label(sheet.deals_played_at_table())})"
         y = h - 14.6 * mm
         x = 0.0
         for text, font in (
