@@ -5,11 +5,14 @@ Connected when the app is ready (:class:`scoring.apps.ScoringConfig`).
 
 from __future__ import annotations
 
+from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.utils.translation import gettext as _
 
 from scoring.models import ScoreSheet, SheetSeal
+from scoring.sealing import installation_public_key
 from scoring.services import round_close_check
+from scoring.trust import remember_own_key
 from tarot_club.errors import ServiceError
 from tournaments.signals import registration_correcting, round_closing, round_seated
 
@@ -37,3 +40,10 @@ def signed_names_stay(sender, *, registration, **kwargs) -> None:
             )
             % {"name": registration.full_name}
         )
+
+
+@receiver(post_save, sender=SheetSeal, dispatch_uid="scoring.own_key_trusted")
+def own_key_trusted(sender, *, instance, created, raw=False, **kwargs) -> None:
+    """A seal made with this installation's key keeps that key trusted (scoring.trust)."""
+    if created and not raw and instance.public_key == installation_public_key():
+        remember_own_key(instance.public_key)

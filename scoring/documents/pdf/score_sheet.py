@@ -283,6 +283,11 @@ class _SheetHead(Flowable):
             y -= 6.2 * mm
             c.setFont(MONO_BOLD, 15)
             c.drawString(tx, y, fit(f"Code : {code}", text_w, MONO_BOLD, 15))
+        if sheet.key_fingerprint:
+            y -= 4 * mm
+            c.setFont(BOLD, 7)
+            line = f"Clé du sceau : {sheet.key_fingerprint}"
+            c.drawString(tx, y, fit(line, text_w, BOLD, 7))
         c.setFillColor(GREY)
         if sheet.fingerprint:
             y -= 4.2 * mm
