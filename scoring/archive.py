@@ -39,6 +39,7 @@ from scoring.models import (
     SheetEvent,
     SheetSeal,
     Signature,
+    TrustedKey,
 )
 from scoring.scores import deal_scores
 from scoring.sealing import seal_origin
@@ -49,7 +50,7 @@ from scoring.services import (
     write_paper_score_rows,
     write_score_rows,
 )
-from scoring.trust import archived_seal_fields, seal_keys_trusted
+from scoring.trust import UnknownKeys, archived_seal_fields, untrusted_seal_keys
 from tarot_club.errors import ServiceError
 from tournaments.models import (
     Club,
@@ -305,11 +306,7 @@ def import_json(content: bytes | str, *, trust=(), user=None) -> Tournament:
         version = Value(archive)["version"].int(1, VERSION)
         with transaction.atomic():
             tournament = _import(Value(archive), version)
-            seal_keys_trusted(
-                SheetSeal.objects.filter(sheet__table__round__tournament=tournament),
-                trust=trust,
-                user=user,
-            )
+            _trust_seal_keys(tournament, trust, user)
             return tournament
     except ServiceError:
         raise
@@ -341,6 +338,17 @@ def import_json(content: bytes | str, *, trust=(), user=None) -> Tournament:
             _("The archive is damaged (%(error)s): nothing was imported.")
             % {"error": str(error)[:200]}
         ) from None
+
+
+def _trust_seal_keys(tournament: Tournament, trust, user) -> None:
+    """Every imported seal's key is trusted here, or in ``trust`` and trusted now by ``user``;
+    otherwise :class:`~scoring.trust.UnknownKeys` names them and nothing is imported."""
+    seals = SheetSeal.objects.filter(sheet__table__round__tournament=tournament)
+    chosen, unknown = untrusted_seal_keys(seals, trust=trust)
+    if unknown:
+        raise UnknownKeys(unknown)
+    for name, key, _code in chosen:
+        TrustedKey.objects.get_or_create(public_key=key, defaults={"name": name, "added_by": user})
 
 
 def too_large_message() -> str:

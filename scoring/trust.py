@@ -2,11 +2,12 @@
 
 A seal's signature proves that whoever holds its key sealed it; only the list of trusted keys
 (:class:`~scoring.models.TrustedKey`) tells who that is. The list holds this installation's own
-keys (recorded when a seal is made with one, so a key lost and replaced still vouches for what
-it sealed) and the keys an organiser added on purpose: from a club's or federation's public key
-file (``manage.py trust_key``), or while importing an archive sealed by a key not yet known (the
-import page shows its fingerprint and asks). The organiser compares that fingerprint with the one
-its holder publishes first, as SSH and Signal ask their users to.
+keys (recorded when a seal is made with one, by :mod:`scoring.receivers`, so a key lost and
+replaced still vouches for what it sealed) and the keys an organiser added on purpose: from a
+club's or federation's public key file (``manage.py trust_key``), or while importing an archive
+sealed by a key not yet known (the import page shows its fingerprint and asks;
+:mod:`scoring.archive` trusts it). The organiser compares that fingerprint with the one its
+holder publishes first, as SSH and Signal ask their users to. This module only reads.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.archive_values import Value, max_length
@@ -35,22 +35,6 @@ def is_trusted(public_key: str) -> bool:
 
 def trusted_key(public_key: str) -> TrustedKey | None:
     return TrustedKey.objects.filter(public_key=public_key).first() if public_key else None
-
-
-def remember_own_key(public_key: str) -> None:
-    """This installation sealed with ``public_key``: it stays trusted, even once replaced."""
-    TrustedKey.objects.get_or_create(
-        public_key=public_key, defaults={"own": True, "name": installation_name()[:100]}
-    )
-
-
-def key_trust(*, public_key: str, name: str, user=None) -> TrustedKey:
-    """Trust ``public_key`` (an organiser compared its fingerprint); kept once, first name."""
-    with transaction.atomic():
-        key, _created = TrustedKey.objects.get_or_create(
-            public_key=public_key, defaults={"name": (name or "")[:100], "added_by": user}
-        )
-    return key
 
 
 def key_file_read(text: str, *, fingerprint: str) -> tuple[str, str]:
@@ -102,27 +86,23 @@ class UnknownKeys(ServiceError):
         )
 
 
-def seal_keys_trusted(seals, *, trust=(), user=None) -> None:
-    """Every key of ``seals`` (a queryset of SheetSeal, e.g. those an import just wrote) is
-    trusted here, or is in ``trust`` (its text or fingerprint) and is trusted now by ``user``;
-    otherwise :class:`UnknownKeys` lists those left (the caller's transaction rolls back)."""
-    wanted = {str(t).strip().upper().replace("-", "") for t in trust} | {
-        str(t).strip() for t in trust
+def untrusted_seal_keys(seals, *, trust=()) -> tuple[list, list]:
+    """The keys of ``seals`` (SheetSeal rows, e.g. those an import just wrote) this
+    installation does not trust, as ``(name the seals carry, public key, fingerprint)``: those
+    in ``trust`` (by text or fingerprint, once an organiser compared it) and the others."""
+    wanted = {str(t).strip() for t in trust} | {
+        str(t).strip().upper().replace("-", "") for t in trust
     }
-    unknown = []
+    chosen, unknown, seen = [], [], set()
     keys = seals.exclude(public_key="").order_by("pk").values_list("public_key", "installation")
-    seen = set()
     for public_key, name in keys:
         if public_key in seen or is_trusted(public_key):
             continue
         seen.add(public_key)
         code = key_code(public_key)
-        if public_key in wanted or code.replace("-", "") in wanted:
-            key_trust(public_key=public_key, name=name, user=user)
-        else:
-            unknown.append((name, public_key, code))
-    if unknown:
-        raise UnknownKeys(unknown)
+        wanted_here = public_key in wanted or code.replace("-", "") in wanted
+        (chosen if wanted_here else unknown).append((name, public_key, code))
+    return chosen, unknown
 
 
 def archived_seal_fields(seal: Value, table, version: int) -> dict[str, str]:

@@ -275,7 +275,7 @@ def test_the_upgrade_signs_this_installations_old_seals_with_their_name(played, 
     stranger = new_private_key()
     _sealed_the_old_way(own[0], stranger, "Club de Paris")
     TrustedKey.objects.all().delete()
-    migration = importlib.import_module("scoring.migrations.0009_trusted_keys")
+    migration = importlib.import_module("scoring.migrations.0010_trusted_keys")
     migration.trust_own_key_and_sign_names(apps, None)
     for seal in SheetSeal.objects.all():
         if seal.pk == own[0].pk:

@@ -12,7 +12,7 @@ from django.core.management.base import BaseCommand, CommandError
 from scoring.documents.seal import key_code
 from scoring.models import TrustedKey
 from scoring.sealing import installation_public_key
-from scoring.trust import key_file_read, key_trust
+from scoring.trust import key_file_read
 from tarot_club.errors import ServiceError
 
 MAX_FILE = 64 * 1024
@@ -58,5 +58,7 @@ class Command(BaseCommand):
         holder = " ".join((name or file_name).split())
         if not holder:
             raise CommandError("This file names nobody: say who holds the key with --name.")
-        key = key_trust(public_key=public_key, name=holder)
+        key, _new = TrustedKey.objects.get_or_create(
+            public_key=public_key, defaults={"name": holder[:100]}
+        )
         self.stdout.write(f"Trusted: {key.name}, fingerprint {key_code(public_key)}.")

@@ -33,7 +33,7 @@ def trust_own_key_and_sign_names(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0008_final_results'),
+        ('scoring', '0009_sheet_event_action_choices'),
         ('tournaments', '0010_round_seats_changed'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
