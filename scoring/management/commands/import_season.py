@@ -2,13 +2,14 @@
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from scoring.season_archive import MAX_BYTES, import_season_json, too_large_message
+from tarot_club.commands import ProjectCommand
 from tarot_club.errors import ServiceError
 
 
-class Command(BaseCommand):
+class Command(ProjectCommand):
     help = "Import a season archive, all or nothing (its tournaments must not be here already)."
 
     def add_arguments(self, parser):
