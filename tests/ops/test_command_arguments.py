@@ -49,8 +49,9 @@ def _cases(slug: str, tmp: Path) -> list[tuple[list[str], str]]:
         (["backup_db", "-o", folder], "this is a folder"),
         (["backup_db", "-o", under_file], "is not a folder"),
         (["backup_db", "-o", ""], "needs a file name"),
-        (["restore_db", str(empty)], "is not a SQLite database"),
-        (["restore_db", str(plain_file)], "is not a SQLite database"),
+        # (pg_restore says it in its words on PostgreSQL)
+        (["restore_db", str(empty)], "is not a SQLite database|input file is too short"),
+        (["restore_db", str(plain_file)], "is not a SQLite database|input file is too short"),
         (["demo_tournament", "--players", "100000"], "at most 500 players"),
         (["demo_tournament", "--seed", "99999999999999999999999"], "--seed goes from 0"),
         (["demo_tournament", "--seed", "-1"], "--seed goes from 0"),
@@ -81,7 +82,7 @@ def test_every_command_refuses_a_bad_argument_in_one_line(tmp_path):
             call_command(*argv)
         except CommandError as error:
             message = str(error)
-            if expected not in message or "\n" in message:
+            if not any(e in message for e in expected.split("|")) or "\n" in message:
                 failures.append((argv, message))
         else:
             failures.append((argv, "accepted"))
