@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.demo import create_demo_season
-from tournaments import seat_requests
 from tournaments.models import SeatRequest
+from tournaments.services import seat_requests
 
 from .helpers import fr
 from .test_public_pages import assert_no_sideways_scroll

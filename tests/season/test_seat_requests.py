@@ -13,8 +13,9 @@ from django.utils import timezone
 
 from tests.scoring.test_concurrency import race
 from tests.tournaments.conftest import en_client, make_user
-from tournaments import seat_requests, services
+from tournaments import services
 from tournaments.models import Registration, SeatRequest, StaffMember
+from tournaments.services import seat_requests
 
 pytestmark = pytest.mark.django_db
 
