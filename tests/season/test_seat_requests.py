@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from tests.scoring.test_concurrency import race
 from tests.tournaments.conftest import en_client, make_user
-from tournaments import services
+from tournaments import seat_request_status, services
 from tournaments.models import Registration, SeatRequest, StaffMember
 from tournaments.services import seat_requests
 
@@ -85,7 +85,7 @@ def test_seats_then_the_waiting_list_then_confirmation(upcoming, organiser):
 
 
 def seat_requests_status_url(request) -> str:
-    return reverse("public:seat_request_status", args=[seat_requests.status_token(request)])
+    return reverse("public:seat_request_status", args=[seat_request_status.status_token(request)])
 
 
 def test_no_public_page_shows_an_email_address(upcoming, organiser):

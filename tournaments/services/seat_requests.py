@@ -8,7 +8,8 @@ waiting list: when a request is refused, the next one moves up. Confirming regis
 a confirmation until a seat is free. Requests are confirmed in order: confirming a request of
 the waiting list while others hold the seats would move the last of them to the waiting list,
 so it is refused with their name unless the organiser says so (``bump``). The waiting list
-holds at most ``waiting_cap`` requests.
+holds at most max(``WAITING_MIN``, capacity) requests. The requester's private status
+link: ``tournaments/seat_request_status.py``.
 
 A connection may send ``PER_HOUR`` requests an hour and ``PER_DAY`` a day (the client's
 address through ``tarot_club.network``, kept on the request; an IPv6 address counts as its
@@ -26,7 +27,6 @@ import ipaddress
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.core import signing
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.text import capfirst
@@ -82,37 +82,11 @@ def seats_left(tournament: Tournament) -> int | None:
     return max(0, tournament.capacity - seats_taken(tournament) - held)
 
 
-STATUS_SALT = "tournaments.seat_requests.status"
-
-
-def status_token(seat_request: SeatRequest) -> str:
-    """The private token of a request's status page: signed with the secret key, so only
-    the person shown it after asking can open that page."""
-    return signing.dumps(seat_request.pk, salt=STATUS_SALT)
-
-
-def by_status_token(token: str) -> SeatRequest | None:
-    try:
-        pk = signing.loads(token, salt=STATUS_SALT)
-    except signing.BadSignature:
-        return None
-    if not isinstance(pk, int):
-        return None
-    return SeatRequest.objects.select_related("tournament").filter(pk=pk).first()
-
-
-def place_of(seat_request: SeatRequest) -> Queued | None:
-    """A pending request's place (a seat held, or its rank on the waiting list)."""
-    return next(
-        (q for q in queue(seat_request.tournament) if q.request.pk == seat_request.pk), None
-    )
-
-
-def waiting_cap(tournament: Tournament) -> int:
+def _waiting_cap(tournament: Tournament) -> int:
     return max(WAITING_MIN, tournament.capacity or 0)
 
 
-def client_group(address: str) -> str:
+def _client_group(address: str) -> str:
     """The throttle's key for an address: IPv4 as it is, IPv6 as its /64 network."""
     try:
         parsed = ipaddress.ip_address(address)
@@ -162,7 +136,7 @@ def request_seat(
     if problems:
         field, message = problems[0]
         raise ServiceError(capfirst(message) + ".", field=field)
-    client = client_group(client)
+    client = _client_group(client)
     _lock_client(client)
     now = timezone.now()
     recent = SeatRequest.objects.filter(client=client, created_at__gte=now - timedelta(hours=24))
@@ -191,10 +165,10 @@ def request_seat(
             raise ServiceError(_("This player is already registered."), field="licence")
     queued = queue(tournament)
     free = max(0, (tournament.capacity or 0) - seats_taken(tournament))
-    if len(queued) - free >= waiting_cap(tournament):
+    if len(queued) - free >= _waiting_cap(tournament):
         raise ServiceError(
             _("The waiting list is full (%(n)d requests): ask the club.")
-            % {"n": waiting_cap(tournament)}
+            % {"n": _waiting_cap(tournament)}
         )
     request = SeatRequest.objects.create(
         tournament=tournament,
@@ -217,7 +191,7 @@ def _locked(seat_request: SeatRequest) -> tuple[Tournament, SeatRequest]:
     return tournament, seat_request
 
 
-def bumped_by(seat_request: SeatRequest) -> SeatRequest | None:
+def _bumped_by(seat_request: SeatRequest) -> SeatRequest | None:
     """The request holding a seat that confirming ``seat_request`` (on the waiting list) would
     move to the waiting list: the last of the holders; None when it holds a seat itself."""
     queued = queue(seat_request.tournament)
@@ -236,7 +210,7 @@ def request_confirm(*, seat_request: SeatRequest, bump: bool = False) -> Registr
     tournament, seat_request = _locked(seat_request)
     if tournament.capacity and seats_taken(tournament) >= tournament.capacity:
         raise ServiceError(_("The tournament is full: offer more seats or refuse a request first."))
-    bumped = bumped_by(seat_request)
+    bumped = _bumped_by(seat_request)
     if bumped is not None and not bump:
         raise ServiceError(
             _(

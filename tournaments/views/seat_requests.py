@@ -20,6 +20,7 @@ from django.views.generic import TemplateView, View
 from scoring.documents.exports import to_csv
 from tarot_club.errors import ServiceError
 from tarot_club.network import client_address
+from tournaments import seat_request_status
 from tournaments.forms import SeatRequestForm
 from tournaments.models import SeatRequest, Tournament
 from tournaments.names import starts_with_vowel_sound
@@ -45,7 +46,7 @@ def ask(request, slug):
             except ServiceError as error:
                 add_service_error(form, error)
             else:
-                token = seat_requests.status_token(queued.request)
+                token = seat_request_status.status_token(queued.request)
                 return render(
                     request,
                     "public/seat_request_done.html",
@@ -67,13 +68,13 @@ def ask(request, slug):
 def status(request, token):
     """The requester's private page: the request's status (seat held, waiting list N,
     confirmed, refused), through the signed link shown after asking. No e-mail on it."""
-    seat_request = seat_requests.by_status_token(token)
+    seat_request = seat_request_status.by_status_token(token)
     if seat_request is None:
         raise Http404
     context = {
         "tournament": seat_request.tournament,
         "seat_request": seat_request,
-        "place": seat_requests.place_of(seat_request),
+        "place": seat_request_status.place_of(seat_request),
         "public": True,
     }
     response = render(request, "public/seat_request_status.html", context)
@@ -110,7 +111,7 @@ class SeatRequestsView(StaffTournamentMixin, TemplateView):
         else:
             try:
                 if action in ("confirm", "confirm_ahead"):
-                    bumped = seat_requests.bumped_by(seat_request)
+                    bumped = seat_request_status.bumped_by(seat_request)
                     seat_requests.request_confirm(
                         seat_request=seat_request, bump=action == "confirm_ahead"
                     )
