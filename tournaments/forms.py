@@ -170,7 +170,7 @@ class SeatRequestForm(forms.Form):
         label=_("E-mail (optional)"),
         max_length=limits.EMAIL,
         required=False,
-        help_text=_("Only the organiser keeps it; no page shows it."),
+        help_text=_("Only the tournament's organiser sees it; no public page shows it."),
     )
 
 

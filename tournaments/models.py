@@ -556,7 +556,8 @@ class SeatRequest(models.Model):
 
     Pending requests hold the seats left in the order they came; those beyond are the waiting
     list. The organiser confirms (the player is registered, ready for check-in) or refuses. The
-    e-mail address is kept for the organiser's records only: no page or export shows it.
+    e-mail address is shown to the tournament's organiser only (requests page and export),
+    never on a public page, an archive or the history.
     """
 
     class Status(models.TextChoices):

@@ -46,6 +46,11 @@ urlpatterns = [
         seat_requests.SeatRequestsView.as_view(),
         name="seat_requests",
     ),
+    path(
+        "t/<slug:slug>/gestion/demandes.csv",
+        seat_requests.SeatRequestsExportView.as_view(),
+        name="seat_requests_export",
+    ),
     path("gestion/clubs/", clubs.ClubListView.as_view(), name="clubs"),
     path("gestion/club/<slug:slug>/", clubs.ClubView.as_view(), name="club"),
     path(

@@ -766,6 +766,13 @@ ROWS: list[Row] = [
         data=lambda w: {"last_name": "Tardive", "first_name": "Tina"},
         roles=VARIANT,
     ),
+    Row(
+        "public:seat_request_status",
+        "a seat request's private status page, with a link nobody was given",
+        "public",
+        lambda w: {"token": "1:forged-signature"},
+        get=404,
+    ),
     Row("public:club", "club page", "public", lambda w: {"slug": w.club.slug}),
     Row(
         "public:season",
@@ -802,6 +809,12 @@ ROWS: list[Row] = [
         post=302,
         data=lambda w: {"action": "confirm", "request": "0"},
         location=lambda w: reverse("tournaments:seat_requests", args=[w.tournament.slug]),
+    ),
+    Row(
+        "tournaments:seat_requests_export",
+        "seat requests as CSV, with the e-mails (organiser only)",
+        "organiser",
+        slug,
     ),
     # -- a club's staff pages ----------------------------------------------------------------
     Row(

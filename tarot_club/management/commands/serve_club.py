@@ -14,10 +14,10 @@ import shutil
 import sys
 
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
 from tarot_club import club
+from tarot_club.commands import ProjectCommand, check_range
 
 
 def _gunicorn_version() -> tuple[int, ...]:
@@ -26,7 +26,7 @@ def _gunicorn_version() -> tuple[int, ...]:
     return tuple(gunicorn.version_info)
 
 
-class Command(BaseCommand):
+class Command(ProjectCommand):
     help = "Serve the app to the phones of a club room (gunicorn on every address of this laptop)."
 
     def add_arguments(self, parser):
@@ -38,6 +38,9 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, port: int, workers: int, threads: int, no_demo: bool, **options):
+        check_range("--port", port, 1, 65535)
+        check_range("--workers", workers, 1, 64)
+        check_range("--threads", threads, 1, 64)
         call_command("migrate", interactive=False, verbosity=0)
         if not no_demo:
             call_command("setup_demo", verbosity=0)
