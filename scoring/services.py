@@ -92,15 +92,6 @@ class DealConflict(ServiceError):
         self.deal = deal
 
 
-@dataclass(frozen=True)
-class RecordedDeal:
-    """What :func:`deal_record_once` did: ``replayed`` when the key had been recorded before
-    (the deal as it is now is returned and nothing is written)."""
-
-    deal: Deal
-    replayed: bool
-
-
 class InvalidDealInput(ServiceError):
     """The engine refused the deal: one message per field."""
 
@@ -460,41 +451,6 @@ def _seats_and_deals(sheet: ScoreSheet, seen: SheetSeen | None) -> tuple[list[Se
     return sheet_seats(sheet), list(sheet.deals.select_for_update().order_by("number"))
 
 
-def deal_record(
-    *,
-    sheet: ScoreSheet,
-    number: int,
-    kind: str,
-    deal: EngineDeal | None,
-    actor: Actor,
-    version: int | None = None,
-    note: str = "",
-    reason: str = "",
-    seen: SheetSeen | None = None,
-    ruling: list[int] | None = None,
-) -> Deal:
-    """Enter deal ``number`` (``version`` None) or correct it (``version`` = the one edited).
-
-    ``deal`` holds the engine inputs in the seats of the players of this deal (the sitting-out
-    dealer excluded); it is None for a passed deal and for a referee's ruling, whose scores
-    ``ruling`` gives in the same seats. ``seen``: the sheet as the page read it, which spares
-    reading it again while the sheet is locked when nothing changed since.
-    """
-    return deal_record_once(
-        key="",
-        sheet=sheet,
-        number=number,
-        kind=kind,
-        deal=deal,
-        actor=actor,
-        version=version,
-        note=note,
-        reason=reason,
-        seen=seen,
-        ruling=ruling,
-    ).deal
-
-
 def _entry_hash(**payload) -> str:
     """A hash of what a deal entry sent (the same entry resent gives the same hash)."""
     return hashlib.sha256(repr(sorted(payload.items())).encode()).hexdigest()
@@ -540,28 +496,39 @@ def _refuse_other_payload(recorded: str, sent: str, deal: Deal | None) -> None:
         )
 
 
-def deal_record_once(
+def deal_record(
     *,
-    key: str,
     sheet: ScoreSheet,
     number: int,
     kind: str,
     deal: EngineDeal | None,
     actor: Actor,
+    key: str = "",
     version: int | None = None,
     dealer: int | None = None,
     note: str = "",
     reason: str = "",
     seen: SheetSeen | None = None,
     ruling: list[int] | None = None,
-) -> RecordedDeal:
-    """:func:`deal_record`, at most once per idempotency ``key`` (a phone resends a deal whose
-    answer it never received: the deal it recorded is returned, nothing is written twice).
+) -> Deal:
+    """Enter deal ``number`` (``version`` None) or correct it (``version`` = the one edited).
 
-    The key is stored with the deal (unique per sheet) and in its history, so a key that a
-    later change replaced is still known; an empty key records as :func:`deal_record` does.
-    ``dealer``: the dealer the page showed for this deal; when the deals before it changed
-    meanwhile and moved the dealer, that is a conflict.
+    ``deal`` holds the engine inputs in the seats of the players of this deal (the sitting-out
+    dealer excluded); it is None for a passed deal and for a referee's ruling, whose scores
+    ``ruling`` gives in the same seats. ``seen``: the sheet as the page read it, which spares
+    reading it again while the sheet is locked when nothing changed since. ``dealer``: the
+    dealer the page showed for this deal; when the deals before it changed meanwhile and moved
+    the dealer, that is a conflict.
+
+    ``key``: an idempotency key, so that a deal is recorded at most once per key (a phone
+    resends a deal whose answer it never received: the deal it recorded is returned, nothing is
+    written twice). The key is stored with the deal (unique per sheet) and in its history, so a
+    key that a later change replaced is still known; an empty key (the staff pages, the demo)
+    records every call.
+
+    Returns the deal as recorded, with ``replayed`` set: True when ``key`` had been recorded
+    before and nothing was written (the phone's queue answers 200 rather than 201), else False.
+    The Deal itself rather than a wrapper, since nearly every caller wants only the deal.
     """
     with transaction.atomic():
         # A phone resending a deal it recorded before the round closed is told it is recorded.
@@ -583,7 +550,8 @@ def deal_record_once(
         if key:
             replayed = _recorded_with_key(sheet, deals, key, entry_hash)
             if replayed is not None:
-                return RecordedDeal(deal=replayed, replayed=True)
+                replayed.replayed = True
+                return replayed
         _refuse_if_closed(sheet.table.round)
         voids_signatures = _change_voids_signatures(sheet, actor, reason)
         if sheet.paper_mode:
@@ -681,7 +649,8 @@ def deal_record_once(
         )
         _refresh_status(sheet, seats, deals, status_before=status_before)
         tournament_touch(tournament_id=tournament.pk)
-    return RecordedDeal(deal=target, replayed=False)
+    target.replayed = False
+    return target
 
 
 def _apply_inputs(

@@ -204,7 +204,7 @@ class SheetPage(View):
                 return self.render_page(request, state, status=409, conflict=message)
             form.focus_first_error()
             return self.render_page(request, state, number=number, form=form, status=422)
-        messages.success(request, _("Deal %(n)d saved.") % {"n": outcome.recorded.deal.number})
+        messages.success(request, _("Deal %(n)d saved.") % {"n": outcome.recorded.number})
         return redirect(self.url())
 
     def record(self, state, number: int, form) -> DealOutcome:
@@ -212,7 +212,7 @@ class SheetPage(View):
         sheet changed meanwhile), or the service's refusal added to the form's errors."""
         data = form.cleaned_data
         try:
-            recorded = services.deal_record_once(
+            recorded = services.deal_record(
                 key=data.get("key", ""),
                 sheet=state.sheet,
                 number=number,
@@ -267,7 +267,7 @@ class SheetPage(View):
 
 @dataclass
 class DealOutcome:
-    recorded: services.RecordedDeal | None = None
+    recorded: Deal | None = None
     conflict: DealConflict | None = None
 
 
@@ -531,7 +531,7 @@ class TableDealView(TableSheetView):
                     {"status": "stopped", "number": number, "message": message}, status=409
                 )
             if outcome.recorded is not None:
-                deal = outcome.recorded.deal
+                deal = outcome.recorded
                 return JsonResponse(
                     {
                         "status": "saved",

@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Deal, ScoreSheet
-from scoring.services import deal_record, deal_record_once
+from scoring.services import deal_record
 from tournaments import services as tournament_services
 from tournaments.models import StaffMember
 
@@ -245,7 +245,7 @@ def test_a_double_tap_on_save_without_javascript_records_one_deal(seated, client
 
 def test_a_key_is_unique_per_sheet_in_the_database(seated):
     _, _, sheet = seated
-    deal_record_once(key=KEY_1, sheet=sheet, number=1, kind="played", deal=legal(), actor=TABLE)
+    deal_record(key=KEY_1, sheet=sheet, number=1, kind="played", deal=legal(), actor=TABLE)
     with pytest.raises(IntegrityError), transaction.atomic():
         Deal.objects.create(sheet=sheet, number=2, dealer=1, entry_key=KEY_1, scores=[0] * 4)
     # Another sheet may hold the same key (keys are random: this is only the constraint's scope).
@@ -260,7 +260,7 @@ def test_the_same_key_sent_twice_at_once_is_recorded_once():
     sheet = round_.tables.get().sheet
 
     def call():
-        return deal_record_once(
+        return deal_record(
             key=KEY_1, sheet=sheet, number=1, kind="played", deal=legal(), actor=TABLE
         )
 

@@ -124,18 +124,16 @@ def test_a_deal_resent_after_the_close_is_told_it_was_recorded():
     """North's phone lost the answer to a deal, then resends it once the round is closed: the
     deal was recorded before the close, so the phone hears so (nothing is written); a new deal
     is refused."""
-    from scoring.services import deal_record_once
+    from scoring.services import deal_record
 
     _, round_ = make_tournament(4, deals=2)
     sheet = round_.tables.get().sheet
-    deal_record_once(key="k-1", sheet=sheet, number=1, kind="played", deal=legal(), actor=TABLE)
+    deal_record(key="k-1", sheet=sheet, number=1, kind="played", deal=legal(), actor=TABLE)
     services.round_close(round_=round_, reason="fin")
-    again = deal_record_once(
-        key="k-1", sheet=sheet, number=1, kind="played", deal=legal(), actor=TABLE
-    )
-    assert again.replayed and again.deal.number == 1
+    again = deal_record(key="k-1", sheet=sheet, number=1, kind="played", deal=legal(), actor=TABLE)
+    assert again.replayed and again.number == 1
     with pytest.raises(ServiceError, match="closed"):
-        deal_record_once(key="k-2", sheet=sheet, number=2, kind="played", deal=legal(), actor=TABLE)
+        deal_record(key="k-2", sheet=sheet, number=2, kind="played", deal=legal(), actor=TABLE)
     assert Deal.objects.filter(sheet=sheet).count() == 1
 
 
