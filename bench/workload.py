@@ -11,7 +11,7 @@ Two ways to play a tournament:
   written with ``bulk_create``: the deal inputs and scores come from the real service code
   (``deal_slot`` + ``_apply_inputs`` + ``deal_scores``), the ``Score`` rows exactly as
   ``_write_scores`` writes them, the history rows with ``bulk_history_create``, the event log
-  as ``_log`` writes it, and each sheet's signing is finished by the real
+  as ``log_event`` writes it, and each sheet's signing is finished by the real
   ``_complete_signing`` (status, fingerprint, seal). :func:`compare` checks that a fast-built
   tournament equals a service-built one row for row (run on the club event every time).
 """
@@ -36,6 +36,9 @@ from scoring.engine.table import active_positions
 from scoring.models import Deal, Score, ScoreSheet, SheetEvent, SheetSeal, Signature
 from scoring.selectors import round_tables
 from scoring.services import Actor
+from scoring.services import deals as scoring_deals
+from scoring.services import sheets as scoring_sheets
+from scoring.services import signing as scoring_signing
 from tournaments import selectors, services
 from tournaments.models import Registration, Round, Seat, Tournament
 
@@ -206,7 +209,7 @@ def _deal_objects(table, rng, rules, rule_set: str) -> list[Deal]:
         target.kind = kind
         target.dealer = slot.dealer
         target.note = ""
-        scoring_services._apply_inputs(target, engine_deal, slot, rule_set, size)
+        scoring_deals._apply_inputs(target, engine_deal, slot, rule_set, size)
         target.version = 1
         target._change_reason = "created"
         target._history_user = None
@@ -262,14 +265,14 @@ def play_round_fast(round_: Round, rng: random.Random) -> int:
                         data={
                             "deal": deal.number,
                             "before": None,
-                            "after": scoring_services._snapshot(deal),
+                            "after": scoring_deals._snapshot(deal),
                         },
                     )
                 )
         Score.objects.bulk_create(scores, batch_size=1000)
         for table, _deals in per_table:
             scoring_services.seat_results_store(table.sheet)
-        # The sheet after each deal (what _refresh_status saves): a history row when its
+        # The sheet after each deal (what refresh_status saves): a history row when its
         # status moves (first deal: in progress; last deal: complete).
         sheets = [table.sheet for table, _ in per_table]
         counts = {table.sheet.pk: len(deals) for table, deals in per_table}
@@ -313,8 +316,8 @@ def play_round_fast(round_: Round, rng: random.Random) -> int:
         SheetEvent.objects.bulk_create(events, batch_size=1000)
         Signature.objects.bulk_create(signatures, batch_size=1000)
         for table, _deals in per_table:
-            sheet = scoring_services._lock_sheet(table.sheet.pk)
-            scoring_services._complete_signing(sheet)
+            sheet = scoring_sheets.lock_sheet(table.sheet.pk)
+            scoring_signing._complete_signing(sheet)
     return sum(len(deals) for _, deals in per_table)
 
 

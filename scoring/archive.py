@@ -699,7 +699,7 @@ def _import_sheet(tournament, table, data: Value, registrations, users, version)
     for s in data["signatures"].list(max_items=10_000):
         superseded_at = s["superseded_at"].time()
         if superseded_at is None and in_progress:
-            # An older archive: a correction left them standing; it voids them now (_amend).
+            # An older archive: a correction left them standing; it voids them now (`amend`).
             superseded_at = timezone.now()
         signature = Signature.objects.create(
             sheet=sheet,

@@ -8,6 +8,7 @@ import pytest
 
 from scoring import history, services
 from scoring.models import SheetEvent
+from scoring.services.sheets import log_event
 from tests.scoring.conftest import TABLE, legal, staff
 from tournaments.models import Round
 
@@ -21,7 +22,7 @@ def test_every_action_has_its_history_sentence_and_its_label():
 def test_a_misspelt_action_is_refused_and_logs_nothing(seated):
     _tournament, round_, sheet = seated
     with pytest.raises(ValueError):
-        services._log(sheet, TABLE, "deal_create", deal=1)  # one letter short
+        log_event(sheet, TABLE, "deal_create", deal=1)  # one letter short
     assert not SheetEvent.objects.filter(sheet=sheet).exists()
     round_.refresh_from_db()
     assert round_.status == Round.Status.SEATED  # nothing started the round either

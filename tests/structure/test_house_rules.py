@@ -53,15 +53,21 @@ WRITERS_NOT_NAMED_SERVICES = {
 
 #: Public functions of services modules that take positional arguments, or only read.
 SERVICE_EXCEPTIONS = {
-    "scoring/services.py": {
+    "scoring/services/sheets.py": {
         "write_score_rows",
         "write_paper_score_rows",
         "seat_results_store",
         "sheet_seats",
-        "lock_round_sheets",
-        "deal_slot",
-        "next_deal_number",
+        "lock_sheet",
+        "refuse_if_closed",
+        "log_event",
+        "change_voids_signatures",
+        "signatures_stand",
+        "amend",
+        "refresh_status",
     },
+    "scoring/services/deals.py": {"deal_slot", "next_deal_number"},
+    "scoring/services/rounds.py": {"lock_round_sheets"},
     "tournaments/services/rounds.py": {"lock_round"},
     # The import's first step: the checks the import runs again in its transaction.
     "tournaments/services/player_import.py": {"players_import_preview"},
@@ -74,7 +80,7 @@ SERVICE_EXCEPTIONS = {
 }
 
 #: Modules over MAX_LINES lines that are not pure.
-LONG_MODULES = {"scoring/archive.py", "scoring/services.py"}
+LONG_MODULES = {"scoring/archive.py"}
 
 #: The helpers that have one home each: name, and the module that defines it.
 ONE_HOME = {
