@@ -39,6 +39,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.names import in_alphabetical_order
 from tournaments.signals import registration_correcting, round_closing, round_seated
 
 # ---------------------------------------------------------------------------------------------
@@ -1218,7 +1219,7 @@ def pin_slips(tournament: Tournament, registrations=None) -> doc.PinSlips:
     tournament when ``registrations`` is None), by last name. The only document with PINs."""
     if registrations is None:
         registrations = Registration.objects.filter(tournament=tournament)
-    rows = registrations.select_related("team").order_by("last_name", "first_name", "pk")
+    rows = in_alphabetical_order(registrations.select_related("team"))
     return doc.PinSlips(
         tournament=tournament.name,
         tournament_date=tournament.date,

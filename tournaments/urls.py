@@ -7,7 +7,7 @@ the project's URLconf puts both lists under it.
 from django.urls import path
 
 import tournaments.converters  # noqa: F401  (registers the <id:...> converter)
-from tournaments.views import clubs, seat_requests, staff
+from tournaments.views import checkin, clubs, seat_requests, staff
 
 app_name = "tournaments"
 
@@ -18,6 +18,16 @@ urlpatterns = [
     path("t/<slug:slug>/gestion/reglages/", staff.SettingsView.as_view(), name="settings"),
     path("t/<slug:slug>/gestion/placer/", staff.SeatRoundView.as_view(), name="seat_round"),
     path("t/<slug:slug>/gestion/joueurs/", staff.PlayersView.as_view(), name="players"),
+    path(
+        "t/<slug:slug>/gestion/joueurs/tous-presents/",
+        checkin.AllPresentView.as_view(),
+        name="all_present",
+    ),
+    path(
+        "t/<slug:slug>/gestion/joueurs/tous-presents/annuler/",
+        checkin.AllPresentUndoView.as_view(),
+        name="all_present_undo",
+    ),
     path(
         "t/<slug:slug>/gestion/joueurs/<id:registration_id>/statut/",
         staff.CheckInView.as_view(),

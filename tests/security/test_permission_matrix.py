@@ -542,6 +542,23 @@ ROWS: list[Row] = [
         location=lambda w: reverse("tournaments:players", args=[w.tournament.slug]),
     ),
     Row(
+        "tournaments:all_present",
+        "check-in: « tous présents », the question before it",
+        "staff",
+        slug,
+        get=405,
+        post=200,
+    ),
+    Row(
+        "tournaments:all_present_undo",
+        "check-in: undo « tous présents » (nothing to undo in this session)",
+        "staff",
+        slug,
+        get=405,
+        post=302,
+        location=lambda w: reverse("tournaments:players", args=[w.tournament.slug]),
+    ),
+    Row(
         "tournaments:checkin",
         "check-in: absent",
         "staff",

@@ -32,8 +32,9 @@ from tournaments.forms import (
     TournamentSettingsForm,
 )
 from tournaments.models import Registration, StaffMember, Tournament
-from tournaments.names import starts_with_vowel_sound
+from tournaments.names import in_alphabetical_order, starts_with_vowel_sound
 from tournaments.permissions import can_create_tournaments, tournaments_for
+from tournaments.views.checkin import undo_key
 from tournaments.views.mixins import StaffTournamentMixin
 
 IMPORT_SESSION_KEY = "player_import"
@@ -190,7 +191,7 @@ class PlayersView(StaffTournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        registrations = list(services.registrations_for_page(self.tournament))
+        registrations = in_alphabetical_order(services.registrations_for_page(self.tournament))
         duplicates = services.likely_duplicates(registrations)
         for registration in registrations:
             registration.duplicates = duplicates.get(registration.pk, [])
@@ -200,6 +201,10 @@ class PlayersView(StaffTournamentMixin, TemplateView):
         else:
             context["form"] = kwargs.get("form") or PlayerForm()
         context["statuses"] = Registration.Status
+        context["still_registered"] = sum(
+            r.status == Registration.Status.REGISTERED for r in registrations
+        )
+        context["can_undo_all_present"] = bool(self.request.session.get(undo_key(self.tournament)))
         return context
 
     def post(self, request, *args, **kwargs):
