@@ -33,7 +33,7 @@ class TournamentForm(forms.ModelForm):
 
 class TournamentSettingsForm(TournamentForm):
     class Meta(TournamentForm.Meta):
-        fields = [*TournamentForm.Meta.fields, "capacity", "finished"]
+        fields = [*TournamentForm.Meta.fields, "capacity"]
 
 
 class PlayerRecordForm(forms.Form):

@@ -255,6 +255,8 @@ class Tournament(models.Model):
         default="",
     )
     finished = models.BooleanField(_("finished"), default=False)
+    # Each end and reopening (tournaments.ending): {"action", "by", "at", "reason"}, oldest first.
+    finish_log = models.JSONField(default=list, blank=True, editable=False)
     season = models.ForeignKey(
         Season,
         verbose_name=_("season"),

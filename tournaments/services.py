@@ -810,6 +810,8 @@ def present_registrations(tournament: Tournament) -> list[int]:
 def next_round_check(tournament: Tournament) -> None:
     """Raise ServiceError when the next round cannot be seated, saying why — before trying."""
     rounds = list(tournament.round_set.order_by("number"))
+    if tournament.finished:
+        raise ServiceError(_("The tournament is finished: reopen it first to seat another round."))
     if len(rounds) >= tournament.rounds:
         raise ServiceError(_("All %(rounds)d rounds are seated.") % {"rounds": tournament.rounds})
     if rounds and rounds[-1].status != Round.Status.CLOSED:
@@ -1163,6 +1165,8 @@ def round_reopen(*, round_: Round) -> Round:
         round_ = lock_round(round_.pk)
         if round_.status != Round.Status.CLOSED:
             raise ServiceError(_("This round is not closed."))
+        if round_.tournament.finished:
+            raise ServiceError(_("The tournament is finished: reopen the tournament first."))
         if round_.tournament.round_set.filter(number__gt=round_.number).exists():
             raise ServiceError(_("A later round is already seated."))
         round_.status = Round.Status.PLAYING

@@ -220,7 +220,7 @@ def standings_export(request, tournament, fmt: str):
         more.append(team_section(data.team_standings(through), through=through))
         title = _("Individual standings")
     else:
-        title = _("Standings")
+        title = _("Final standings") if tournament.finished else _("Provisional standings")
     name = f"classement-{tournament.slug}"
     if fmt == "csv":
         response = HttpResponse(exports.to_csv(headers, values, more=more), content_type="text/csv")
@@ -240,7 +240,7 @@ def standings_export(request, tournament, fmt: str):
     elif fmt == "pdf":
         from scoring.documents.pdf import standings_pdf
 
-        subtitle = _provisional_text(data) or _("Final standings")
+        subtitle = _standings_state(tournament, data)
         response = HttpResponse(
             standings_pdf(tournament.name, str(subtitle), headers, values, more=more),
             content_type="application/pdf",
@@ -250,6 +250,17 @@ def standings_export(request, tournament, fmt: str):
         raise Http404
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+def _standings_state(tournament, data) -> str:
+    """« Final standings » once the organiser finished the tournament (tournaments.ending),
+    « Provisional standings » before, with the tables still pending if any."""
+    if tournament.finished:
+        return str(_("Final standings"))
+    pending = _provisional_text(data)
+    return (
+        f"{_('Provisional standings')} — {pending}" if pending else str(_("Provisional standings"))
+    )
 
 
 def _provisional_text(data) -> str:

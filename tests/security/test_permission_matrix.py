@@ -512,6 +512,23 @@ ROWS: list[Row] = [
     Row("tournaments:archive", "archive export (JSON)", "organiser", slug),
     Row("tournaments:dashboard", "dashboard", "staff", slug),
     Row(
+        "tournaments:finish",
+        "finish the tournament: refused while a round is open",
+        "organiser",
+        slug,
+        get=405,
+        post=422,
+    ),
+    Row(
+        "tournaments:reopen",
+        "reopen the tournament: refused, it is not finished",
+        "organiser",
+        slug,
+        get=405,
+        post=422,
+        data=lambda w: {"reason": "correction"},
+    ),
+    Row(
         "tournaments:settings",
         "settings",
         "organiser",

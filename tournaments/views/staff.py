@@ -20,7 +20,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from tarot_club.errors import ServiceError
-from tournaments import services
+from tournaments import ending, services
 from tournaments.forms import (
     ImportForm,
     PlayerForm,
@@ -159,6 +159,8 @@ class DashboardView(StaffTournamentMixin, TemplateView):
             first_round=not context["rounds"]
         )
         context["next_number"] = len(context["rounds"]) + 1
+        context["finish_problem"] = ending.finish_problem(tournament)
+        context["endings"] = ending.history(tournament)
         return context
 
 
