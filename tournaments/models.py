@@ -255,7 +255,7 @@ class Tournament(models.Model):
         default="",
     )
     finished = models.BooleanField(_("finished"), default=False)
-    # Ends and reopenings (tournaments.ending): {"action", "by", "at", "reason"}, oldest first.
+    # Ends and reopenings (services/ending.py): {"action", "by", "at", "reason"}, oldest first.
     finish_log = models.JSONField(default=list, blank=True, editable=False)
     season = models.ForeignKey(
         Season,

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scoring.documents.pdf.seating_plan import sort_key
 from scoring.selectors import seating_plan
-from tournaments import checkin, services
+from tournaments import selectors, services
 from tournaments.models import Registration
 
 from .conftest import add_players, en_client, make_tournament, make_user
@@ -42,7 +42,7 @@ def test_the_players_page_and_the_pin_slips_list_players_as_the_seating_plan(tou
     text = html.content.decode()
     positions = [text.index(f'reg-{r.pk}"') for r in _by_last_name(tournament, IN_ORDER)]
     assert positions == sorted(positions)
-    slips = services.pin_slips(tournament)
+    slips = selectors.pin_slips(tournament)
     assert [s.name.split(" ", 1)[1] for s in slips.slips] == IN_ORDER
 
     Registration.objects.filter(tournament=tournament).update(status="present")
@@ -63,7 +63,7 @@ def test_everyone_present_asks_first_then_marks_only_the_registered_and_undoes(
     question = client.post(url)
     assert question.status_code == 200
     assert "Mark the 7 players still registered as present?" in question.content.decode()
-    assert checkin.still_registered(tournament) == 7
+    assert selectors.still_registered(tournament) == 7
 
     done = client.post(url, {"confirm": "1"}, follow=True)
     assert "7 players marked present." in done.content.decode()

@@ -15,8 +15,9 @@ from pypdf import PdfReader
 from scoring.demo import create_demo
 from scoring.season import season_data
 from tarot_club.errors import ServiceError
-from tournaments import clubs, ending, services
+from tournaments import selectors, services
 from tournaments.models import Round, Tournament
+from tournaments.services import clubs, ending
 
 from .conftest import en_client, make_user
 
@@ -87,7 +88,7 @@ def test_final_standings_are_printed_only_once_finished(played, organiser):
     assert "its standings are final" in response.content.decode()
     played.refresh_from_db()
     assert played.finished
-    (entry,) = ending.history(played)
+    (entry,) = selectors.tournament_endings(played)
     assert entry.finished and entry.by == "orga" and entry.at is not None
     assert "Finished by orga on" in response.content.decode()
 
@@ -140,7 +141,10 @@ def test_reopening_needs_a_reason_keeps_what_was_typed_and_is_traced(played, org
     page = client.post(url, {"reason": "Donne 3 de la table 2 mal saisie"}, follow=True)
     played.refresh_from_db()
     assert not played.finished
-    assert [e.action for e in ending.history(played)] == [ending.FINISHED, ending.REOPENED]
+    assert [e.action for e in selectors.tournament_endings(played)] == [
+        selectors.FINISHED,
+        selectors.REOPENED,
+    ]
     assert "(reason: Donne 3 de la table 2 mal saisie)" in page.content.decode()
     assert services.round_reopen(round_=played.round_set.get(number=2)).status == "playing"
 

@@ -13,7 +13,8 @@ from django.utils.translation import ngettext
 from django.views import View
 from django.views.generic import TemplateView
 
-from tournaments import checkin
+from tournaments import selectors
+from tournaments.services import checkin
 from tournaments.views.mixins import StaffTournamentMixin
 
 
@@ -24,13 +25,13 @@ def undo_key(tournament) -> str:
 class AllPresentView(StaffTournamentMixin, TemplateView):
     """POST without ``confirm``: the question; with it, everyone still registered is present."""
 
-    template_name = "tournaments/all_present.html"
+    template_name = "staff/all_present.html"
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
         tournament = self.tournament
         if request.POST.get("confirm") != "1":
-            count = checkin.still_registered(tournament)
+            count = selectors.still_registered(tournament)
             return self.render_to_response(self.get_context_data(count=count))
         changed = checkin.registrations_mark_all_present(tournament=tournament)
         request.session[undo_key(tournament)] = changed

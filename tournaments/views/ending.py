@@ -1,5 +1,6 @@
 """« Terminer le tournoi » and reopening it, from the tournament page (organisers only). The work
-is in :mod:`tournaments.ending`; a refusal is shown on the tournament page, the reason typed kept.
+is in :mod:`tournaments.services.ending`; a refusal is shown on the tournament page,
+the reason typed kept.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from tarot_club.errors import ServiceError
-from tournaments import ending
+from tournaments.services import ending
 from tournaments.views.staff import DashboardView
 
 
