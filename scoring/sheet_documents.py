@@ -37,6 +37,12 @@ def verification_path(code: str) -> str:
     return reverse("verify_code", args=[code])
 
 
+def verify_url_for(tournament: Tournament) -> Callable[[str], str]:
+    """Full addresses at the tournament's public verify address (``Tournament.verify_url``)."""
+    base = tournament.verify_url.rstrip("/")
+    return lambda path: base + path
+
+
 def sheets_data(
     tables: QuerySet[Table], *, blank: bool = False, url_for: Callable[[str], str] = str
 ) -> Iterator[doc.SheetData]:
@@ -74,6 +80,8 @@ def render_sheets(
 ) -> bytes:
     if not tables.exists():
         raise ServiceError(_("No table matches: check the round and table numbers."))
+    if tournament.verify_url:  # the public address the organiser gave: reachable after the day
+        url_for = verify_url_for(tournament)
     data = sheets_data(tables, blank=blank, url_for=url_for)
     if fmt == "pdf":
         from scoring.documents.pdf import score_sheet_pdf
