@@ -70,9 +70,66 @@ CASES = {
     ),
     "points-negative": (
         dict(oudlers=0, points=-1),
-        dict(oudlers=0, points=0),
+        dict(oudlers=0, points=0, contract=Contract.GARDE_CONTRE),
         "points",
         "points.range",
+    ),
+    # The taker's écart (petite, garde) or the dog (garde sans) is the attack's: 6 cards at 3
+    # and 4 players, 3 at 5, each worth at least a half point.
+    "garde-without-the-ecart": (
+        dict(oudlers=0, points=0),
+        dict(oudlers=0, points=3),
+        "points",
+        "points.discard_for_attack",
+    ),
+    "petite-without-the-ecart": (
+        dict(oudlers=0, points=2, contract=Contract.PETITE),
+        dict(oudlers=0, points=3, contract=Contract.PETITE),
+        "points",
+        "points.discard_for_attack",
+    ),
+    "garde-sans-without-the-dog": (
+        dict(oudlers=0, points=2, contract=Contract.GARDE_SANS),
+        dict(oudlers=0, points=3, contract=Contract.GARDE_SANS),
+        "points",
+        "points.discard_for_attack",
+    ),
+    "garde-sans-at-five-without-the-dog": (
+        dict(players=5, partner=1, oudlers=0, points=1, contract=Contract.GARDE_SANS),
+        dict(players=5, partner=1, oudlers=0, points="1.5", contract=Contract.GARDE_SANS),
+        "points",
+        "points.discard_for_attack",
+    ),
+    "garde-at-three-without-the-ecart": (
+        dict(players=3, oudlers=0, points="2.5"),
+        dict(players=3, oudlers=0, points=3),
+        "points",
+        "points.discard_for_attack",
+    ),
+    # In a garde contre the dog goes to the defence.
+    "garde-contre-with-the-dog": (
+        dict(oudlers=3, points=91, contract=Contract.GARDE_CONTRE),
+        dict(oudlers=3, points=88, contract=Contract.GARDE_CONTRE),
+        "points",
+        "points.dog_for_defence",
+    ),
+    "garde-contre-with-the-dog-points": (
+        dict(oudlers=3, points=89, contract=Contract.GARDE_CONTRE),
+        dict(oudlers=3, points=88, contract=Contract.GARDE_CONTRE),
+        "points",
+        "points.dog_for_defence",
+    ),
+    "garde-contre-at-five-with-the-dog": (
+        dict(players=5, partner=1, oudlers=3, points=90, contract=Contract.GARDE_CONTRE),
+        dict(players=5, partner=1, oudlers=3, points="89.5", contract=Contract.GARDE_CONTRE),
+        "points",
+        "points.dog_for_defence",
+    ),
+    "garde-contre-slam-with-the-dog": (
+        dict(oudlers=3, points=91, contract=Contract.GARDE_CONTRE, slam=Camp.ATTACK),
+        dict(oudlers=3, points=88, contract=Contract.GARDE_CONTRE, slam=Camp.ATTACK),
+        "points",
+        "points.dog_for_defence",
     ),
     "points-quarter": (
         dict(players=3, points="50.25"),
@@ -196,7 +253,8 @@ CASES = {
 def test_rejection_and_its_legal_neighbour(name):
     rejected, neighbour, field, code = CASES[name]
     errors = check_deal(make(**rejected), FFT)
-    assert (field, code) in [(e.field, e.code) for e in errors]
+    # One typing mistake, one message: never a cascade from the same field.
+    assert [(e.field, e.code) for e in errors] == [(field, code)]
     assert all(e.message and "{" not in e.message for e in errors)
     legal = make(**neighbour)
     assert check_deal(legal, FFT) == []
