@@ -14,6 +14,7 @@ from scoring.engine import (
     InvalidDeal,
     check_deal,
     deal_from_dict,
+    get_rule_set,
     score_deal,
 )
 
@@ -122,6 +123,19 @@ CASES = {
     "garde-contre-at-five-with-the-dog": (
         dict(players=5, partner=1, oudlers=3, points=90, contract=Contract.GARDE_CONTRE),
         dict(players=5, partner=1, oudlers=3, points="89.5", contract=Contract.GARDE_CONTRE),
+        "points",
+        "points.dog_for_defence",
+    ),
+    # Wrong points are one message: the slam is not judged on points already refused.
+    "attack-slam-on-an-empty-ecart": (
+        dict(oudlers=0, points=2, contract=Contract.PETITE, slam=Camp.ATTACK),
+        dict(oudlers=0, points=3, contract=Contract.PETITE, slam=Camp.DEFENCE),
+        "points",
+        "points.discard_for_attack",
+    ),
+    "defence-slam-on-a-garde-contre-with-the-dog": (
+        dict(oudlers=3, points=91, contract=Contract.GARDE_CONTRE, slam=Camp.DEFENCE),
+        dict(oudlers=0, points=0, contract=Contract.GARDE_CONTRE, slam=Camp.DEFENCE),
         "points",
         "points.dog_for_defence",
     ),
@@ -256,9 +270,17 @@ def test_rejection_and_its_legal_neighbour(name):
     # One typing mistake, one message: never a cascade from the same field.
     assert [(e.field, e.code) for e in errors] == [(field, code)]
     assert all(e.message and "{" not in e.message for e in errors)
+    # The message names the values it is about (what was typed, the bound it broke).
+    for value in errors[0].params.values():
+        assert value not in (None, "") and str(value) in errors[0].message
     legal = make(**neighbour)
     assert check_deal(legal, FFT) == []
     assert sum(score_deal(legal).scores) == 0
+
+
+def test_an_unknown_rule_set_names_the_known_ones():
+    with pytest.raises(KeyError, match=r"unknown rule set 'pousse'; known: fft, house-handfuls"):
+        get_rule_set("pousse")
 
 
 def test_fft_example_5_slam_with_87_points_and_2_oudlers_is_legal():
