@@ -1,5 +1,6 @@
 """Every rejection rule, each with a legal neighbour that is accepted."""
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -17,6 +18,7 @@ from scoring.engine import (
     get_rule_set,
     score_deal,
 )
+from scoring.engine import validate as engine_validate
 
 BASE = {
     "players": 4,
@@ -270,7 +272,10 @@ def test_rejection_and_its_legal_neighbour(name):
     # One typing mistake, one message: never a cascade from the same field.
     assert [(e.field, e.code) for e in errors] == [(field, code)]
     assert all(e.message and "{" not in e.message for e in errors)
-    # The message names the values it is about (what was typed, the bound it broke).
+    # The message names the values it is about (what was typed, the bound it broke), and
+    # carries each one, so that the web layer can say it again in the user's language.
+    template = engine_validate.MESSAGES[code]
+    assert set(errors[0].params) == set(re.findall(r"\{(\w+)\}", template))
     for value in errors[0].params.values():
         assert value not in (None, "") and str(value) in errors[0].message
     legal = make(**neighbour)

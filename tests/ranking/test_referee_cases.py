@@ -1,6 +1,8 @@
 """Standings a referee would work out by hand: in each case only one tie-break, one round or
 one table decides the order, so a tie-break that stopped deciding would show."""
 
+from dataclasses import replace
+
 from tournaments.ranking import Entry, progression, progression_of, rank, rank_teams, standing_of
 
 
@@ -50,18 +52,19 @@ def test_fewer_rounds_at_a_table_of_five_decides_when_the_best_rounds_are_equal(
 # round 2 (table 7); Bertrand and Claire never met. David (not tied) sat with Zacharie in round 2.
 ZACHARIE = Entry(id="z", name="Zacharie", rounds={1: 40, 2: 60}, tables={1: 1, 2: 7})
 BERTRAND = Entry(id="b", name="Bertrand", rounds={1: 160, 2: -60}, tables={1: 2, 2: 7})
-CLAIRE = Entry(id="c", name="Claire", rounds={1: 130, 2: -30}, tables={1: 1, 2: 8})
+CLAIRE = Entry(id="c", name="Claire", rounds={1: 80, 2: 20}, tables={1: 1, 2: 8})
 DAVID = Entry(id="d", name="David", rounds={1: 0, 2: 500}, tables={1: 3, 2: 7})
 
 
 def test_head_to_head_counts_only_the_rounds_shared_with_another_tied_player():
-    """Claire: 130 in round 1 with Zacharie. Zacharie: 40 with Claire + 60 with Bertrand = 100.
-    Bertrand: -60 with Zacharie (round 1, at another table, does not count)."""
+    """Zacharie: 40 with Claire + 60 with Bertrand = 100 (both rounds count). Claire: 80 in
+    round 1 with Zacharie. Bertrand: -60 with Zacharie (his 160 of round 1, at another table,
+    does not count). David's 500 beside Zacharie is not a tied player's."""
     standings = rank([BERTRAND, DAVID, ZACHARIE, CLAIRE], tie_breaks=["head_to_head"])
     assert order(standings) == [
         ("David", 1, False, ""),
-        ("Claire", 2, False, "head_to_head"),
-        ("Zacharie", 3, False, "head_to_head"),
+        ("Zacharie", 2, False, "head_to_head"),
+        ("Claire", 3, False, "head_to_head"),
         ("Bertrand", 4, False, "head_to_head"),
     ]
 
@@ -129,3 +132,27 @@ def test_the_players_chart_gives_the_total_and_rank_after_each_round():
     assert chart["h"] == [(1, -60, 4), (2, -40, 4)]
     for entry in (EVE, FANNY, GUY, HUGO):
         assert progression_of([EVE, FANNY, GUY, HUGO], [1, 2], entry.id) == chart[entry.id]
+
+
+def test_a_round_being_played_does_not_count_in_head_to_head():
+    """Round 2 is seated (Paul and Quentin at table 4) but no deal is scored yet: the three
+    players level on 0 who never met stay level."""
+    paul = Entry(id="p", name="Paul", rounds={1: 0}, tables={1: 1, 2: 4})
+    quentin = Entry(id="q", name="Quentin", rounds={1: 0}, tables={1: 2, 2: 4})
+    rose = Entry(id="r", name="Rose", rounds={1: 0}, tables={1: 3, 2: 5})
+    standings = rank([paul, quentin, rose], tie_breaks=["head_to_head"])
+    assert order(standings) == [
+        ("Paul", 1, True, ""),
+        ("Quentin", 1, True, ""),
+        ("Rose", 1, True, ""),
+    ]
+
+
+def test_a_team_without_a_name_is_ranked_under_its_number():
+    names = {"T1": "Les Bouts"}  # team 7 was never named
+    seven = [replace(FANNY, team=7), replace(HUGO, team=7)]
+    standings = rank_teams([EVE, GUY, *seven], names)
+    assert [(t.team, t.name, t.rank, t.total) for t in standings] == [
+        (7, "7", 1, 0),
+        ("T1", "Les Bouts", 2, -30),
+    ]
