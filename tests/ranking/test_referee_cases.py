@@ -3,6 +3,8 @@ one table decides the order, so a tie-break that stopped deciding would show."""
 
 from dataclasses import replace
 
+import pytest
+
 from tournaments.ranking import Entry, progression, progression_of, rank, rank_teams, standing_of
 
 
@@ -156,3 +158,20 @@ def test_a_team_without_a_name_is_ranked_under_its_number():
         (7, "7", 1, 0),
         ("T1", "Les Bouts", 2, -30),
     ]
+
+
+def test_two_still_tied_after_the_tie_break_are_not_said_to_be_decided_by_it():
+    """Three on 80: Anne and Yann have the same best round (100), Bruno a lower one (80)."""
+    anne = Entry(id="a", name="Anne", rounds={1: 100, 2: -20})
+    yann = Entry(id="y", name="Yann", rounds={1: -20, 2: 100})
+    bruno = Entry(id="b", name="Bruno", rounds={1: 80, 2: 0})
+    assert order(rank([bruno, yann, anne], tie_breaks=["best_round"])) == [
+        ("Anne", 1, True, ""),
+        ("Yann", 1, True, ""),
+        ("Bruno", 3, False, "best_round"),
+    ]
+
+
+def test_an_unknown_tie_break_names_the_known_ones():
+    with pytest.raises(ValueError, match="'coin'; known: best_round, fewer_fives, head_to_head"):
+        rank([ANNE_STEADY], tie_breaks=["coin"])
