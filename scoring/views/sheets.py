@@ -23,6 +23,7 @@ from django.views.decorators.cache import never_cache
 from scoring import services
 from scoring.engine import Camp, get_rule_set, score_deal
 from scoring.engine.table import active_positions, next_dealer
+from scoring.entry_state import OPEN, WITH_FORM, entry_state
 from scoring.forms import (
     DealEntryForm,
     DeleteLastForm,
@@ -36,12 +37,14 @@ from scoring.labels import of_person
 from scoring.links import public_url
 from scoring.models import Deal, ScoreSheet
 from scoring.presenters import explanation_lines
+from scoring.resigning import resigning_context
 from scoring.selectors import SHEET_WITH_TOURNAMENT, seat_names, sheet_view
 from scoring.services import Actor, DealConflict, InvalidDealInput
 from scoring.templatetags.tarot import short_name
 from tarot_club.errors import ServiceError
 from tarot_club.network import client_address
 from tournaments.models import Round, Table
+from tournaments.views.helpers import add_service_error, int_or_none
 from tournaments.views.mixins import StaffTournamentMixin
 
 
@@ -74,7 +77,7 @@ class SheetPage(View):
     """Shared by the referee's page and the table link; subclasses say who the actor is."""
 
     referee = False
-    template_name = "scoring/sheet.html"
+    template_name = "table/sheet.html"
 
     def get_sheet(self) -> ScoreSheet:
         raise NotImplementedError
@@ -104,8 +107,9 @@ class SheetPage(View):
         if number is None:
             number = next_number
         slot = services.deal_slot(view.sheet, number, deals, view.size) if number else None
-        if round_closed:  # the sheet is read-only: no entry, no signing
-            slot = form = None
+        state = entry_state(view, next_number=next_number)
+        if round_closed or (not self.referee and state not in WITH_FORM):
+            slot = form = None  # read-only (closed), or signing began: North changes nothing
         if form is None and slot is not None and not view.sheet.paper_mode:
             initial = _initial_from_deal(slot.existing, slot) if slot.existing else {}
             form = self.make_form(view, slot, initial=initial)
@@ -121,8 +125,10 @@ class SheetPage(View):
             "next_number": next_number,
             "referee": self.referee,
             "round_closed": round_closed,
+            "entry_state": state,
             "page_url": self.url(),
             "pin_form": extra.pop("pin_form", None) or PinForm(players=_unsigned(view)),
+            **resigning_context(view),  # after a correction: what changed, earlier signatures
             **extra,
         }
 
@@ -149,7 +155,7 @@ class SheetPage(View):
 
     def get(self, request, *args, **kwargs):
         view = sheet_view(self.sheet)
-        number = _int(request.GET.get("donne"))
+        number = int_or_none(request.GET.get("donne"))
         if number is not None and not any(d.number == number for d in view.deals):
             number = None
         return self.render_page(request, view, number=number)
@@ -163,7 +169,7 @@ class SheetPage(View):
 
     def post_deal(self, request):
         view = sheet_view(self.sheet)
-        number = _int(request.POST.get("number"))
+        number = int_or_none(request.POST.get("number"))
         if number is None:
             raise Http404
         slot = services.deal_slot(view.sheet, number, view.deals, view.size)
@@ -171,12 +177,12 @@ class SheetPage(View):
         if not form.is_valid():
             if "preview" in request.POST and request.htmx:
                 # Still typing: no preview yet, and no error noise until the form is sent.
-                return render(request, "scoring/_preview.html", {"preview": None})
+                return render(request, "table/_preview.html", {"preview": None})
             form.focus_first_error()
             return self.render_page(request, view, number=number, form=form, status=422)
         if "preview" in request.POST:
             preview = _preview(form, [view.names[p] for p in slot.active])
-            template = "scoring/_preview.html" if request.htmx else self.template_name
+            template = "table/_preview.html" if request.htmx else self.template_name
             context = self.context(view, number=number, form=form, preview=preview)
             return render(request, template, context)
         outcome = self.record(view, number, form)
@@ -192,6 +198,10 @@ class SheetPage(View):
                 request, view, number=number, form=form, status=409, conflict=str(outcome.conflict)
             )
         if outcome.recorded is None:
+            if _stopped(self, request, number):  # time called, round closed, signing begun
+                message = " ".join(form.non_field_errors())
+                view = sheet_view(self.sheet.pk)
+                return self.render_page(request, view, status=409, conflict=message)
             form.focus_first_error()
             return self.render_page(request, view, number=number, form=form, status=422)
         messages.success(request, _("Deal %(n)d saved.") % {"n": outcome.recorded.deal.number})
@@ -223,7 +233,7 @@ class SheetPage(View):
                 for message in errors:
                     form.add_error(field if field in form.fields else None, message)
         except ServiceError as error:
-            form.add_error(error.field if error.field in form.fields else None, str(error))
+            add_service_error(form, error)
         else:
             return DealOutcome(recorded=recorded)
         return DealOutcome()
@@ -261,6 +271,18 @@ class DealOutcome:
     conflict: DealConflict | None = None
 
 
+def _stopped(page: SheetPage, request, number: int) -> bool:
+    """Whether a deal North's phone could not save was refused because the sheet stopped taking
+    it (time called, round closed, signing begun) rather than for what was typed."""
+    if page.referee:
+        return False
+    view = sheet_view(page.sheet.pk)
+    state = entry_state(
+        view, next_number=services.next_deal_number(view.sheet, view.deals, view.size)
+    )
+    return state not in WITH_FORM or (state != OPEN and not request.POST.get("version"))
+
+
 def _unsigned(view) -> list[tuple[int, str]]:
     """The players who have not signed the sheet yet: the choices of the PIN form."""
     return [p for p in view.player_choices if p[0] not in view.signed_ids]
@@ -273,13 +295,6 @@ def _seat_letters(view) -> list[str]:
 
 def _rules(view):
     return get_rule_set(view.tournament.rule_set)
-
-
-def _int(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def _preview(form, names):
@@ -346,7 +361,7 @@ class RefereeSheetView(StaffTournamentMixin, SheetPage):
                     actor=self.actor(),
                 )
             except ServiceError as error:
-                form.add_error(error.field if error.field in form.fields else None, str(error))
+                add_service_error(form, error)
             else:
                 messages.success(request, _("Penalty recorded."))
                 return redirect(self.url())
@@ -439,6 +454,9 @@ class TableSheetView(SheetPage):
             "swUrl": reverse("table_service_worker"),
             "swScope": reverse("table_sheet", args=["x"]).rsplit("x/", 1)[0],
             "form": ("new" if new_slot else "correction") if form is not None else None,
+            # Asked again every few seconds: a change (time called...) shows the page anew.
+            "state": context["entry_state"],
+            "watchSeconds": 15,
             "next": None if context["round_closed"] else next_number,
             "dealer": next_slot.dealer if next_slot else None,
             "counted": view.counted,
@@ -474,6 +492,7 @@ class TableSheetView(SheetPage):
                 "waiting": _("waiting to be sent"),
                 "conflict": _("not recorded: the sheet was changed meanwhile"),
                 "refused": _("refused: correct it"),
+                "stopped": _("not recorded"),
                 "discard": _("Discard"),
                 "edit": _("Correct it"),
                 "oudlers": _counts(lambda n: ngettext("%(n)s oudler", "%(n)s oudlers", n)),
@@ -484,11 +503,17 @@ class TableSheetView(SheetPage):
 class TableDealView(TableSheetView):
     """The table page's queue sends each deal here (JSON): recorded once per key, in order."""
 
-    http_method_names = ["post"]
+    http_method_names = ["get", "head", "post"]
+
+    def get(self, request, *args, **kwargs):
+        """The sheet's state as North's phone sees it (``scoring.entry_state``)."""
+        view = sheet_view(self.sheet)
+        next_number = services.next_deal_number(view.sheet, view.deals, view.size)
+        return JsonResponse({"state": entry_state(view, next_number=next_number)})
 
     def post(self, request, *args, **kwargs):
         view = sheet_view(self.sheet)
-        number = _int(request.POST.get("number"))
+        number = int_or_none(request.POST.get("number"))
         if number is None:
             return _json_refused(_("This page is out of date: open it again."))
         slot = services.deal_slot(view.sheet, number, view.deals, view.size)
@@ -499,6 +524,11 @@ class TableDealView(TableSheetView):
                 return JsonResponse(
                     {"status": "conflict", "number": number, "message": str(outcome.conflict)},
                     status=409,
+                )
+            if outcome.recorded is None and _stopped(self, request, number):
+                message = " ".join(form.non_field_errors())
+                return JsonResponse(
+                    {"status": "stopped", "number": number, "message": message}, status=409
                 )
             if outcome.recorded is not None:
                 deal = outcome.recorded.deal
@@ -546,7 +576,7 @@ class SheetHistoryView(StaffTournamentMixin, View):
         )
         return render(
             request,
-            "scoring/history.html",
+            "table/history.html",
             {
                 "tournament": self.tournament,
                 "table": table,

@@ -6,8 +6,9 @@ import pytest
 
 from tarot_club.errors import ServiceError
 from tests.season.test_championship import LIMITS
-from tournaments import championship, clubs
+from tournaments import championship
 from tournaments.models import Club, Season
+from tournaments.services import clubs
 
 pytestmark = pytest.mark.django_db
 
