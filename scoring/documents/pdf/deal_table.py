@@ -26,6 +26,7 @@ from .base import (
     HEAD_BG,
     INK,
     ITALIC,
+    LEADING,
     OK_GREEN,
     PASSED_BG,
     PENALTY_BG,
@@ -35,6 +36,7 @@ from .base import (
     TOTAL_BG,
     clean,
     fit,
+    fit_cell,
     format_number,
     signed_number,
     wrap_lines,
@@ -56,6 +58,10 @@ _INPUT_COLUMNS = [
 # Deals printed with the referee's reason on a line of their own: a deal the referee decided
 # (its inputs), and a ruling (its scores typed by the referee).
 NOTED = ("referee", "ruling")
+
+PADDING = 4.5  # a cell's left and right padding together (the table style below)
+# Columns whose value may not fit its width at the sheet's font: wrapped, then made smaller.
+_FITTED = ("contract", "petit", "slam")
 
 _FLEX_WEIGHTS = {"dealer": 1.0, "dead": 1.0, "taker": 1.05, "partner": 1.05, "handfuls": 1.3}
 
@@ -183,13 +189,18 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
             return ""
         seat = seat_of.get(name)
         prefix = f"{seat} " if seat else ""
-        width = width_of[key] - 4 - stringWidth(prefix, FONT, name_font)
+        width = width_of[key] - PADDING - stringWidth(prefix, FONT, name_font)
         return prefix + _short_name(name, width, FONT, name_font)
 
     player_heads: list[str] = []
-    for player in players:
+    head_fonts: list[tuple] = []
+    for i, player in enumerate(players):
         label = f"{clean(seat_short(player.seat))} — {clean(player.name)}"
-        player_heads += [_two_lines(label, BOLD, 7, 2 * score_width - 4), EMPTY]
+        text, size = fit_cell(label, 2 * score_width - PADDING, BOLD, 7, 8 * mm - 2, 5)
+        player_heads += [text, EMPTY]
+        if size != 7:
+            c = n_in + 2 * i
+            head_fonts.append(("FONT", (c, 0), (c, 0), BOLD, size, size * LEADING))
     rows: list[list] = [
         [h for _, h in columns] + player_heads,
         [EMPTY] * n_in + ["Donne", "Cumul"] * n,
@@ -212,6 +223,7 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
         ("ALIGN", (n_in, 2), (-1, -1), "RIGHT"),
     ]
     style += [("SPAN", (c, 0), (c, 1)) for c in range(n_in)]
+    style += head_fonts
     for i, c in enumerate(score_cols):
         style.append(("SPAN", (c, 0), (c + 1, 0)))
         if i:
@@ -273,6 +285,14 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
                 "petit": CAMPS.get(deal.petit_au_bout, clean(deal.petit_au_bout)),
                 "slam": _slam_text(deal),
             }
+            for key in _FITTED:
+                text, size = fit_cell(
+                    values[key], width_of[key] - PADDING, FONT, font, row_h - 1, 5
+                )
+                if size != font or "\n" in text:
+                    values[key] = text
+                    c = keys.index(key)
+                    style.append(("FONT", (c, r), (c, r), FONT, size, size * LEADING))
             handfuls = values["handfuls"]
             if handfuls and stringWidth(handfuls, FONT, font) > width_of["handfuls"] - 4.5:
                 c = keys.index("handfuls")

@@ -38,6 +38,7 @@ from .base import (
     document,
     draw_qr,
     fit,
+    fit_cell,
     footer_drawer,
     long_date,
     paragraph_style,
@@ -242,10 +243,10 @@ class _SheetHead(Flowable):
             seat = seat_label(player.seat)
             c.setFont(BOLD, 8)
             c.drawString(cols[0] + 1.5 * mm, base, fit(seat, cols[1] - cols[0] - 2 * mm, BOLD, 8))
-            c.setFont(BOLD, 9.5)
-            c.drawString(
-                cols[1] + 1.5 * mm, base, fit(player.name, cols[2] - cols[1] - 3 * mm, BOLD, 9.5)
-            )
+            # A long name is printed smaller (down to 7 points) rather than cut.
+            name, size = fit_cell(player.name, cols[2] - cols[1] - 3 * mm, BOLD, 9.5, 9.5, 7)
+            c.setFont(BOLD, size)
+            c.drawString(cols[1] + 1.5 * mm, base, name)
             c.setFont(FONT, 8)
             c.drawString(
                 cols[2] + 1.5 * mm, base, fit(player.club, cols[3] - cols[2] - 3 * mm, FONT, 8)
@@ -364,9 +365,13 @@ def _signatures(sheet: SheetData) -> tuple[Table, float]:
     referee_label = "Arbitre" + (f" — {clean(sheet.referee)}" if sheet.referee else "")
     boxes.append((referee_label, referee_sig, True))
     width = SHEET_WIDTH / len(boxes)
-    head, body = [], []
+    head, body, head_fonts = [], [], []
     for label, signature, is_referee in boxes:
-        head.append(fit(label, width - 5, BOLD, 7.5))
+        # The cell's default padding is 6 points a side: a long name is printed smaller.
+        text, size = fit_cell(label, width - 12, BOLD, 7.5, 5 * mm - 3, 5)
+        if size != 7.5:
+            head_fonts.append(("FONT", (len(head), 1), (len(head), 1), BOLD, size, size * 1.1))
+        head.append(text)
         if signature is None:
             body.append(EMPTY)
             continue
@@ -375,7 +380,7 @@ def _signatures(sheet: SheetData) -> tuple[Table, float]:
             METHODS.get(signature.method, clean(signature.method)),
         ]
         if is_referee and signature.player != sheet.referee:
-            lines.append(fit(f"par {signature.player}", width - 5, FONT, 7.5))
+            lines.append(fit(f"par {signature.player}", width - 12, FONT, 7.5))
         body.append("\n".join(lines))
     caption = "Signatures — chacun vérifie son bilan et que la somme des bilans est nulle"
     heights = [5 * mm, 5 * mm, 16 * mm]
@@ -398,6 +403,7 @@ def _signatures(sheet: SheetData) -> tuple[Table, float]:
                 ("LEFTPADDING", (0, 0), (-1, 0), 0),
                 ("TOPPADDING", (0, 0), (-1, -1), 1.5),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+                *head_fonts,
             ]
         )
     )
