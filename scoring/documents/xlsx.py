@@ -501,8 +501,12 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
     last_row = row - 1
 
     # Widths, header/footer, printing.
+    longest: dict[int, int] = {}
+    for deal in () if data.blank or data.paper_totals else data.deals:
+        for col, value in _deal_texts(deal).items():
+            longest[col] = max(longest.get(col, 0), len(value) + 2)
     for col, (_label, width) in enumerate(INPUT_HEADERS, 1):
-        ws.col_widths[col] = width
+        ws.col_widths[col] = max(width, min(WIDEST_TEXT, longest.get(col, 0)))
     for col in lay.score_cols + lay.cumul_cols:
         ws.col_widths[col] = 13
     ws.header = [
@@ -519,10 +523,13 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
     ws.landscape = True  # A4, fit to the page width, narrow margins, centred
 
 
-def _deal_row(ws: _Sheet, row: int, deal: SheetDeal, lay: SheetLayout) -> None:
-    fill = {"referee": REFEREE_FILL, "ruling": REFEREE_FILL, "passed": PASSED_FILL}.get(deal.kind)
-    _num(ws, row, 1, deal.number, fill=fill, border=BORDER, align=CENTER)
-    _text(ws, row, 2, KINDS.get(deal.kind, deal.kind), fill=fill, border=BORDER)
+# A deal's text column is as wide as its longest value (a name, « Attaque, annoncé »), up to
+# this many characters; a longer value (a referee's reason) wraps inside its cell.
+WIDEST_TEXT = 40
+
+
+def _deal_texts(deal: SheetDeal) -> dict[int, str]:
+    """The text cells of a deal's row, by column."""
     texts = {
         3: deal.dealer,
         4: deal.sitting_out,
@@ -538,9 +545,17 @@ def _deal_row(ws: _Sheet, row: int, deal: SheetDeal, lay: SheetLayout) -> None:
         texts[5] = "Donne passée, redistribuée"
     elif deal.kind == "ruling":
         texts[5] = "Décision de l'arbitre : scores fixés par l'arbitre"
-    for col, value in texts.items():
+    texts[2] = KINDS.get(deal.kind, deal.kind)
+    return {col: _clean(value) for col, value in texts.items()}
+
+
+def _deal_row(ws: _Sheet, row: int, deal: SheetDeal, lay: SheetLayout) -> None:
+    fill = {"referee": REFEREE_FILL, "ruling": REFEREE_FILL, "passed": PASSED_FILL}.get(deal.kind)
+    _num(ws, row, 1, deal.number, fill=fill, border=BORDER, align=CENTER)
+    for col, value in _deal_texts(deal).items():
         font = ITALIC_GREY if deal.kind == "passed" and col == 5 else None
-        _text(ws, row, col, value, fill=fill, border=BORDER, font=font)
+        align = WRAP if len(value) > WIDEST_TEXT else None
+        _text(ws, row, col, value, fill=fill, border=BORDER, font=font, align=align)
     if deal.oudlers is not None:
         _num(ws, row, 8, deal.oudlers, fill=fill, border=BORDER, align=CENTER)
     else:
