@@ -39,7 +39,8 @@ class SheetHandful:
 @dataclass(frozen=True)
 class SheetDeal:
     number: int
-    # "played" | "passed" | "referee" (decided by the referee) | "ruling" (scores ruled by the
+    # "played" | "passed" | "misdeal" (dealt again, not counted) | "referee" (decided by the
+    # referee) | "ruling" (scores ruled by the
     # referee, no contract)
     kind: str
     dealer: str = ""  # name
@@ -131,7 +132,7 @@ class SheetData:
             return ()
         counts = [0] * len(self.players)
         for deal in self.deals:
-            if deal.kind == "passed":
+            if deal.kind in ("passed", "misdeal"):
                 continue
             for i, player in enumerate(self.players):
                 if not (deal.sitting_out and deal.sitting_out == player.name):

@@ -199,6 +199,7 @@ _HEADER_FIELDS = {
 _VALUE_LABELS = {
     "played": "jouée",
     "passed": "passée",
+    "misdeal": "donne annulée (mauvaise donne)",
     "referee": "décidée par l'arbitre",
     "ruling": "décision de l'arbitre (scores fixés)",
     "petite": "petite",

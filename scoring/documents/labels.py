@@ -49,7 +49,15 @@ MONTHS = [
     "novembre",
     "décembre",
 ]
-KINDS = {"played": "jouée", "passed": "passée", "referee": "arbitre", "ruling": "décision"}
+KINDS = {
+    "played": "jouée",
+    "passed": "passée",
+    "misdeal": "annulée",
+    "referee": "arbitre",
+    "ruling": "décision",
+}
+# A misdeal's line on a sheet: not a deal, dealt again by the same dealer.
+MISDEAL_LINE = "Donne annulée (mauvaise donne) : redistribuée par le même donneur, non comptée"
 
 
 def amendment_title(sheet) -> str:

@@ -36,6 +36,7 @@ from .labels import (
     CONTRACTS,
     KINDS,
     METHODS,
+    MISDEAL_LINE,
     SEAT_NAMES,
     STATUSES,
     amendment_title,
@@ -543,6 +544,8 @@ def _deal_texts(deal: SheetDeal) -> dict[int, str]:
     }
     if deal.kind == "passed":
         texts[5] = "Donne passée, redistribuée"
+    elif deal.kind == "misdeal":
+        texts[5] = MISDEAL_LINE
     elif deal.kind == "ruling":
         texts[5] = "Décision de l'arbitre : scores fixés par l'arbitre"
     texts[2] = KINDS.get(deal.kind, deal.kind)
@@ -550,10 +553,15 @@ def _deal_texts(deal: SheetDeal) -> dict[int, str]:
 
 
 def _deal_row(ws: _Sheet, row: int, deal: SheetDeal, lay: SheetLayout) -> None:
-    fill = {"referee": REFEREE_FILL, "ruling": REFEREE_FILL, "passed": PASSED_FILL}.get(deal.kind)
+    fill = {
+        "referee": REFEREE_FILL,
+        "ruling": REFEREE_FILL,
+        "passed": PASSED_FILL,
+        "misdeal": PASSED_FILL,
+    }.get(deal.kind)
     _num(ws, row, 1, deal.number, fill=fill, border=BORDER, align=CENTER)
     for col, value in _deal_texts(deal).items():
-        font = ITALIC_GREY if deal.kind == "passed" and col == 5 else None
+        font = ITALIC_GREY if deal.kind in ("passed", "misdeal") and col == 5 else None
         align = WRAP if len(value) > WIDEST_TEXT else None
         _text(ws, row, col, value, fill=fill, border=BORDER, font=font, align=align)
     if deal.oudlers is not None:
@@ -567,7 +575,7 @@ def _deal_row(ws: _Sheet, row: int, deal: SheetDeal, lay: SheetLayout) -> None:
     else:
         _blank(ws, row, 9, fill=fill, border=BORDER)
     for i, col in enumerate(lay.score_cols):
-        if deal.kind != "passed" and deal.scores:
+        if deal.kind not in ("passed", "misdeal") and deal.scores:
             _num(ws, row, col, deal.scores[i], font=BOLD, fmt=SCORE_FORMAT, border=BORDER)
         else:
             _blank(ws, row, col, border=BORDER)

@@ -15,7 +15,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table, TableStyle
 
 from ..data import SheetData, SheetDeal
-from ..labels import CAMPS, CONTRACTS, HANDFULS, seat_short
+from ..labels import CAMPS, CONTRACTS, HANDFULS, MISDEAL_LINE, seat_short
 from .base import (
     BOLD,
     CUMUL_BG,
@@ -301,8 +301,12 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
                 )
                 style.append(("FONT", (c, r), (c, r), FONT, small, small + 1))
             row = [values[k] or EMPTY for k in keys] + [EMPTY] * (2 * n)
-            if deal.kind == "passed":
-                row[taker_col] = "Donne passée : redistribuée, sans score"
+            if deal.kind in ("passed", "misdeal"):
+                row[taker_col] = (
+                    MISDEAL_LINE
+                    if deal.kind == "misdeal"
+                    else "Donne passée : redistribuée, sans score"
+                )
                 for c in range(taker_col + 1, n_in):
                     row[c] = EMPTY
                 style += [
