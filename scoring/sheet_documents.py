@@ -9,10 +9,12 @@ from collections.abc import Callable, Iterator
 
 from django.db.models import QuerySet
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.documents import data as doc
 from scoring.documents.fingerprint import verification_code
+from scoring.documents.language import printed_in
 from scoring.selectors import sheet_amendments, sheet_data, sheet_views_bulk
 from scoring.standings import standings_data
 from tarot_club.errors import ServiceError
@@ -64,7 +66,9 @@ def render_sheets(
     if fmt == "pdf":
         from scoring.documents.pdf import score_sheet_pdf
 
-        return score_sheet_pdf(data)
+        # Printed in the language of whoever asks (the page's language).
+        with printed_in(get_language()):
+            return score_sheet_pdf(data)
     if fmt == "xlsx":
         from scoring.documents.xlsx import score_sheets_workbook
 

@@ -1,8 +1,11 @@
-"""French labels printed on the documents (one place for the PDF and the workbook).
+"""French labels printed on the documents (one place for the PDF and the workbook); their
+English wording is in :mod:`.language`.
 
 Printed score sheets are French documents, as the FFT's are; the web pages translate through
 Django's catalogue instead.
 """
+
+from .language import tr
 
 # The seats: the fifth seat of a table of five is « Cinquième » (short « 5e »), as on the web
 # pages (SEAT_LABELS in tournaments.models). Documents keep the seat as a letter ("5" for the
@@ -12,8 +15,9 @@ SEAT_SHORT = {"N": "N", "E": "E", "S": "S", "O": "O", "W": "O", "5": "5e"}
 
 
 def seat_short(seat: str) -> str:
-    """The seat as printed in a narrow column: N, E, S, O, 5e."""
-    return SEAT_SHORT.get(seat.strip().upper(), seat)
+    """The seat as printed in a narrow column: N, E, S, O, 5e (N, E, S, W, 5th in English)."""
+    short = SEAT_SHORT.get(seat.strip().upper())
+    return tr(short) if short else seat
 
 
 CONTRACTS = {

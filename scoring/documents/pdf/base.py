@@ -33,6 +33,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from ..labels import DAYS, MONTHS, SEAT_NAMES, seat_short
+from ..language import tr
 
 # --- fonts, colours, styles --------------------------------------------------------------------
 
@@ -152,7 +153,13 @@ def format_number(value: Decimal | int | None) -> str:
 def long_date(value: date) -> str:
     if isinstance(value, datetime):
         value = value.date()
-    return f"{DAYS[value.weekday()]} {value.day} {MONTHS[value.month - 1]} {value.year}"
+    return tr(
+        "{weekday} {day} {month} {year}",
+        weekday=tr(DAYS[value.weekday()]),
+        day=value.day,
+        month=tr(MONTHS[value.month - 1]),
+        year=value.year,
+    )
 
 
 def _local(value: datetime) -> datetime:
@@ -163,11 +170,12 @@ def _local(value: datetime) -> datetime:
 
 def when(value: datetime) -> str:
     value = _local(value)
-    return f"{value:%d/%m/%Y} à {value:%H:%M}"
+    return tr("{date} à {time}", date=f"{value:%d/%m/%Y}", time=f"{value:%H:%M}")
 
 
 def seat_name(seat: str) -> str:
-    return SEAT_NAMES.get(seat.strip().upper(), seat)
+    name = SEAT_NAMES.get(seat.strip().upper())
+    return tr(name) if name else seat
 
 
 def seat_label(seat: str) -> str:
@@ -460,7 +468,7 @@ def footer_drawer(pagesize):
         canv.setFont(FONT, 6.5)
         canv.setFillColor(GREY)
         canv.drawString(10 * mm, 6 * mm, fit(text, pagesize[0] - 60 * mm, FONT, 6.5))
-        canv.drawRightString(pagesize[0] - 10 * mm, 6 * mm, f"Page {canv.getPageNumber()}")
+        canv.drawRightString(pagesize[0] - 10 * mm, 6 * mm, tr("Page {n}", n=canv.getPageNumber()))
         canv.restoreState()
 
     return draw
