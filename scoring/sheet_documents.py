@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from scoring.documents import data as doc
 from scoring.documents.fingerprint import verification_code
-from scoring.documents.language import printed_in
+from scoring.documents.language import printed_in, tr
 from scoring.selectors import sheet_amendments, sheet_data, sheet_views_bulk
 from scoring.standings import standings_data
 from tarot_club.errors import ServiceError
@@ -72,13 +72,14 @@ def render_sheets(
     if fmt == "xlsx":
         from scoring.documents.xlsx import score_sheets_workbook
 
-        return score_sheets_workbook(list(data), ranking=_ranking(tournament))
+        with printed_in(get_language()):
+            return score_sheets_workbook(list(data), ranking=_ranking(tournament))
     raise ServiceError(_("Unknown format: use pdf or xlsx."))
 
 
 def _ranking(tournament: Tournament) -> tuple[list[str], list[list]]:
     standings = standings_data(tournament).standings()
-    headers = ["Rang", "Joueur", "Club", "Total", "Pénalités", "Donnes"]
+    headers = [tr(h) for h in ("Rang", "Joueur", "Club", "Total", "Pénalités", "Donnes")]
     rows = [
         [
             f"{s.rank}=" if s.tied else s.rank,

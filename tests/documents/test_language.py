@@ -90,3 +90,23 @@ def test_pin_slips_in_either_language(language):
         text = _text(pin_slips_pdf(slips))
     assert ("PERSONAL PIN" in text) == (language == "en")
     assert ("CODE PIN PERSONNEL" in text) == (language == "fr")
+
+
+def test_an_english_workbook_reads_english_and_its_formulas_still_check():
+    from openpyxl import load_workbook
+
+    from scoring.documents.xlsx import score_sheets_workbook
+
+    sheets = every_deal_sheets()
+    ranking = (["Rank", "Player", "Total"], [[1, "Léa", 10]])
+    with printed_in("en"):
+        raw = score_sheets_workbook(sheets, ranking)
+    book = load_workbook(io.BytesIO(raw))
+    assert book.sheetnames[0] == "Standings"
+    values = {c.value for ws in book.worksheets for row in ws.iter_rows() for c in row}
+    for english in ("Dealer", "Taker", "Round total", "Deals played", "Total after penalties"):
+        assert english in values, english
+    for french in ("Donneur", "Preneur", "Bilan de la position", "Donnes jouées", "Tournoi"):
+        assert french not in values, french
+    formulas = [v for v in values if isinstance(v, str) and v.startswith("=IF(")]
+    assert formulas and all("ERROR: the totals do not sum to zero" in f for f in formulas)

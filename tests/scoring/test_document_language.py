@@ -42,3 +42,20 @@ def test_the_score_sheet_pdf_is_printed_in_the_askers_language(
         assert words in text, words
     for words in absent:
         assert words not in text, words
+
+
+@pytest.mark.parametrize(("language", "word"), [("fr", "Donneur"), ("en", "Dealer")])
+def test_the_score_sheet_workbook_is_in_the_askers_language(client, referee, language, word):
+    from openpyxl import load_workbook
+
+    tournament, round_ = make_tournament(4)
+    StaffMember.objects.create(tournament=tournament, user=referee, role="referee")
+    sheet = ScoreSheet.objects.get(table__round=round_)
+    deal_record(sheet=sheet, number=1, kind="played", deal=legal(), actor=TABLE)
+    client.force_login(referee)
+    url = reverse("sheet_document", args=[tournament.slug, 1, sheet.table.number, "xlsx"])
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+    content = b"".join(response.streaming_content) if response.streaming else response.content
+    book = load_workbook(io.BytesIO(content))
+    values = {c.value for ws in book.worksheets for row in ws.iter_rows() for c in row}
+    assert word in values
