@@ -70,9 +70,10 @@ def test_an_english_score_sheet_reads_english_and_prints_clean():
 
 def test_english_seating_plan_table_cards_and_pin_slips():
     with printed_in("en"):
-        plan = _text(seating_plan_pdf(_plan()))
-        cards = _text(table_cards_pdf(_plan()))
+        plan_pdf, cards_pdf = seating_plan_pdf(_plan()), table_cards_pdf(_plan())
         sheets = score_sheet_pdf(every_deal_sheets())
+    plan, cards = _text(plan_pdf), _text(cards_pdf)
+    assert layout_faults(plan_pdf) == [] and layout_faults(cards_pdf) == []
     assert "Seating — round 2" in plan and "Alphabetical list — round 2" in plan
     assert "North" in plan and "Nord" not in plan
     assert "ROUND" in cards and "Scan with a phone" in cards and "Saisie" not in cards
