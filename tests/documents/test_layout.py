@@ -77,8 +77,14 @@ def _plan() -> SeatingPlan:
 
 
 def test_seating_plan_and_table_cards_print_clean():
-    assert layout_faults(seating_plan_pdf(_plan())) == []
-    assert layout_faults(table_cards_pdf(_plan())) == []
+    plan, cards = seating_plan_pdf(_plan()), table_cards_pdf(_plan())
+    assert layout_faults(plan) == []
+    assert layout_faults(cards) == []
+    # A long name is printed whole (smaller), never cut with "…", on the wall or the table.
+    for pdf in (plan, cards):
+        words = [w for page in page_words(pdf) for w in page]
+        assert "Delacroix-Vandenberghe" in words
+        assert [w for w in words if w.endswith("…")] == []
 
 
 def test_pin_slips_print_clean():

@@ -29,6 +29,7 @@ from .base import (
     document,
     escape,
     fit,
+    fit_cell,
     footer_drawer,
     long_date,
     paragraph_style,
@@ -137,8 +138,12 @@ def seating_plan_pdf(plan: SeatingPlan) -> bytes:
 
 def _table_block(table: SeatingTable, width: float) -> Table:
     rows = [[tr("Table {n}", n=table.number), ""]]
-    for player in table.players:
-        rows.append([seat_name(player.seat), fit(player.name, width - 28 * mm - 6, BOLD, 13)])
+    sizes = []  # a long name is printed smaller rather than cut
+    for r, player in enumerate(table.players, start=1):
+        name, size = fit_cell(player.name, width - 24 * mm - 12, BOLD, 13, 13, 8)
+        rows.append([seat_name(player.seat), name])
+        if size != 13:
+            sizes.append(("FONT", (1, r), (1, r), BOLD, size))
     block = Table(rows, colWidths=[24 * mm, width - 24 * mm])
     block.setStyle(
         TableStyle(
@@ -157,6 +162,7 @@ def _table_block(table: SeatingTable, width: float) -> Table:
                 ("TOPPADDING", (0, 0), (-1, -1), 3),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
                 ("LEFTPADDING", (0, 0), (-1, -1), 5),
+                *sizes,
             ]
         )
     )

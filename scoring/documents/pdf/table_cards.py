@@ -26,7 +26,7 @@ from .base import (
     clean,
     draw_qr,
     drawn_document,
-    fit,
+    fit_cell,
     long_date,
     seat_name,
     split_chars,
@@ -81,8 +81,9 @@ def _draw_card(
     canv.saveState()
     # Header: tournament and date.
     canv.setFillColor(INK)
-    canv.setFont(BOLD, 12)
-    canv.drawString(left, top - 4 * mm, fit(plan.tournament, text_right - left, BOLD, 12))
+    title, size = fit_cell(plan.tournament, text_right - left, BOLD, 12, 12, 8)
+    canv.setFont(BOLD, size)
+    canv.drawString(left, top - 4 * mm, title)
     canv.setFont(FONT, 9.5)
     canv.setFillColor(GREY)
     canv.drawString(left, top - 9.5 * mm, long_date(plan.tournament_date))
@@ -124,8 +125,9 @@ def _draw_card(
         canv.setFont(FONT, 11)
         canv.drawString(left, base, seat_name(player.seat))
         canv.setFillColor(INK)
-        canv.setFont(BOLD, 15)
-        canv.drawString(left + 25 * mm, base, fit(player.name, name_width, BOLD, 15))
+        name, size = fit_cell(player.name, name_width, BOLD, 15, 15, 9)  # smaller, not cut
+        canv.setFont(BOLD, size)
+        canv.drawString(left + 25 * mm, base, name)
         y_row -= row_h
         canv.line(left, y_row, text_right, y_row)
     canv.setFillColor(GREY)
