@@ -269,6 +269,7 @@ class TableState:
     quota: int
     signatures: int
     size: int
+    time_up: bool = False  # time was called before this table played all its deals
 
 
 def round_dashboard(round_: Round) -> list[TableState]:
@@ -316,6 +317,11 @@ def round_dashboard(round_: Round) -> list[TableState]:
                 quota=deal_quota(tournament, len(seats)),
                 signatures=table.signature_count,
                 size=len(seats),
+                time_up=(
+                    round_.time_called_at is not None
+                    and not table.sheet.paper_mode
+                    and played < deal_quota(tournament, len(seats))
+                ),
             )
         )
     return states

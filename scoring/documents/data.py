@@ -139,6 +139,11 @@ class SheetData:
                     counts[i] += 1
         return tuple(counts)
 
+    def deals_played_at_table(self) -> int:
+        """The deals the table played, as its players count them (a passed deal is not
+        played): what the header of a sheet stopped by time says."""
+        return sum(1 for deal in self.deals if deal.kind not in ("passed", "misdeal"))
+
     def penalty_totals(self) -> tuple[int, ...]:
         names = [p.name for p in self.players]
         totals = [0] * len(names)

@@ -64,6 +64,11 @@ KINDS = {
 MISDEAL_LINE = "Donne annulée (mauvaise donne) : redistribuée par le même donneur, non comptée"
 
 
+def played_deals_label(n: int) -> str:
+    """« 1 donne jouée », « 3 donnes jouées »."""
+    return tr("{n} donne jouée", n=n) if n == 1 else tr("{n} donnes jouées", n=n)
+
+
 def amendment_title(sheet) -> str:
     """The amendment box says "amended after signature" only when that is what happened: a
     change while signatures stood, or a sheet still waiting to be signed again."""

@@ -40,6 +40,7 @@ from .labels import (
     SEAT_NAMES,
     STATUSES,
     amendment_title,
+    played_deals_label,
     seat_short,
 )
 from .language import tr
@@ -319,14 +320,16 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
     names = [p.name for p in data.players]
 
     # Header block: labels in A, values in C (text spills over the empty cells to the right).
-    _text(ws, 1, 1, "FEUILLE DE MARQUE", font=TITLE)
+    _text(ws, 1, 1, tr("FEUILLE DE MARQUE"), font=TITLE)
     title = tr("Position {n} — Table {t}", n=data.round_number, t=data.table_number)
     _text(ws, 1, FIRST_SCORE_COL, title, font=TITLE)
     status = tr("Feuille vierge") if data.blank else tr(STATUSES.get(data.status, data.status))
     if data.paper_totals and not data.blank:
         status += tr(" — tenue sur papier (bilans reportés)")
     if data.time_up:
-        status += tr(" — temps écoulé ({n} donnes)", n=len(data.deals))
+        status += tr(
+            " — temps écoulé ({played})", played=played_deals_label(data.deals_played_at_table())
+        )
     labels: list[tuple[str, Any]] = [
         (tr("Tournoi"), data.tournament),
         (tr("Date"), data.tournament_date),
@@ -531,9 +534,7 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
     ws.landscape = True  # A4, fit to the page width, narrow margins, centred
 
 
-# A deal's text column is as wide as its longest value (a name, « Attaque, annoncé »), up to
-# this many characters; a longer value (a referee's reason) wraps inside its cell.
-WIDEST_TEXT = 40
+WIDEST_TEXT = 40  # a deal's text column grows to its longest value up to this; longer wraps
 
 
 def _deal_texts(deal: SheetDeal) -> dict[int, str]:
@@ -560,12 +561,8 @@ def _deal_texts(deal: SheetDeal) -> dict[int, str]:
 
 
 def _deal_row(ws: _Sheet, row: int, deal: SheetDeal, lay: SheetLayout) -> None:
-    fill = {
-        "referee": REFEREE_FILL,
-        "ruling": REFEREE_FILL,
-        "passed": PASSED_FILL,
-        "misdeal": PASSED_FILL,
-    }.get(deal.kind)
+    fill = {"referee": REFEREE_FILL, "ruling": REFEREE_FILL}.get(deal.kind)
+    fill = PASSED_FILL if deal.kind in ("passed", "misdeal") else fill
     _num(ws, row, 1, deal.number, fill=fill, border=BORDER, align=CENTER)
     for col, value in _deal_texts(deal).items():
         font = ITALIC_GREY if deal.kind in ("passed", "misdeal") and col == 5 else None

@@ -20,7 +20,7 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, Ta
 
 from ..data import SheetData, SheetSignature
 from ..fingerprint import verification_code
-from ..labels import METHODS, STATUSES, amendment_title, seat_short
+from ..labels import METHODS, STATUSES, amendment_title, played_deals_label, seat_short
 from ..language import tr
 from .base import (
     AMEND_ORANGE,
@@ -207,7 +207,10 @@ class _SheetHead(Flowable):
             if sheet.paper_totals:
                 status += tr(" · tenue sur papier (bilans reportés)")
             if sheet.time_up:
-                status += tr(" · temps écoulé ({n} donnes)", n=len(sheet.deals))
+                status += tr(
+                    " · temps écoulé ({played})",
+                    played=played_deals_label(sheet.deals_played_at_table()),
+                )
         y = h - 14.6 * mm
         x = 0.0
         for text, font in (
