@@ -177,6 +177,7 @@ def sheet_data(
     verification_url: str = "",
     blank: bool = False,
     amendments: tuple[doc.SheetAmendment, ...] = (),
+    key_fingerprint: str = "",
 ) -> doc.SheetData:
     """The plain data of a sheet's documents and fingerprint."""
     tournament = view.tournament
@@ -248,6 +249,7 @@ def sheet_data(
         fingerprint="" if blank else sheet.fingerprint,
         verification_code="" if blank else verification_code(sheet.fingerprint),
         verification_url="" if blank else verification_url,
+        key_fingerprint="" if blank else key_fingerprint,
         blank=blank,
         paper_totals=() if blank or not sheet.paper_mode else tuple(sheet.paper_totals),
         time_up=not blank and view.time_up,

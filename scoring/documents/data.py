@@ -104,6 +104,7 @@ class SheetData:
     fingerprint: str = ""  # hex sha-256 of the canonical content; "" until signed
     verification_code: str = ""  # short code derived from the fingerprint
     verification_url: str = ""  # absolute URL of the public verification page
+    key_fingerprint: str = ""  # short fingerprint of the key that sealed it (seal.key_code)
     blank: bool = False  # a pre-filled sheet with empty deal lines for a paper table
     paper_totals: tuple[int, ...] = ()  # paper mode: only round totals typed by the referee
     # A timed round: time was called before this table played its deals ("temps écoulé").

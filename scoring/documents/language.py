@@ -117,6 +117,9 @@ ENGLISH = {
     "Licence": "Licence",
     "Vérification de la feuille": "Checking this sheet",
     "Code : {code}": "Code: {code}",
+    "Clé du sceau : {key}": "Seal key: {key}",
+    "Clé du sceau": "Seal key",
+    " · clé du sceau {key}": " · seal key {key}",
     "Empreinte SHA-256 du contenu signé :": "SHA-256 fingerprint of the signed content:",
     "Pas encore d'empreinte : elle est imprimée avec le code de vérification une fois la "
     "feuille signée.": (

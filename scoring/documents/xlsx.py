@@ -353,6 +353,10 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
         else:
             mono = label in {tr("Empreinte SHA-256"), tr("Code de vérification")}
             _text(ws, row, 3, value, font=MONO if mono else None)
+        if label == tr("Code de vérification") and data.key_fingerprint:
+            # Beside the code: the key that sealed the sheet, to compare with the club's.
+            _text(ws, row, 6, tr("Clé du sceau"), font=BOLD)
+            _text(ws, row, 8, data.key_fingerprint, font=MONO)
 
     # Players by seat.
     r = lay.players_header
@@ -521,12 +525,11 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
         ("L", _header_text(f"{data.tournament[:80]} — {data.tournament_date:%d/%m/%Y}")),
         ("R", _header_text(title)),
     ]
+    key = tr(" · clé du sceau {key}", key=data.key_fingerprint) if data.key_fingerprint else ""
+    fp = data.fingerprint or tr("(non signée)")
     ws.footer = [
-        (
-            "L",
-            _header_text(tr("Empreinte SHA-256 : {fp}", fp=data.fingerprint or tr("(non signée)"))),
-        ),
-        ("C", _header_text(tr("Code de vérification : {code}", code=code or "—"))),
+        ("L", _header_text(tr("Empreinte SHA-256 : {fp}", fp=fp))),
+        ("C", _header_text(tr("Code de vérification : {code}", code=code or "—") + key)),
         ("R", "Page &P / &N"),
     ]
     ws.print_title_row = h

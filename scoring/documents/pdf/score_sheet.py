@@ -172,7 +172,8 @@ class _SheetHead(Flowable):
         super().__init__()
         self.sheet, self.fixed_mask = sheet, fixed_mask
         self.players_h = self.HEAD_ROW_H + self.ROW_H * len(sheet.players)
-        self.block_h = max(self.players_h, self.BOX_MIN_H)
+        key_line = 3.4 * mm if sheet.key_fingerprint else 0  # the seal's key, once signed
+        self.block_h = max(self.players_h, self.BOX_MIN_H + key_line)
         self.width = SHEET_WIDTH
         self.height = self.TITLE_H + GAP + self.block_h
 
@@ -296,6 +297,11 @@ class _SheetHead(Flowable):
             y -= 6.2 * mm
             c.setFont(MONO_BOLD, 15)
             c.drawString(tx, y, fit(tr("Code : {code}", code=code), text_w, MONO_BOLD, 15))
+        if sheet.key_fingerprint:
+            y -= 3.4 * mm
+            c.setFont(BOLD, 6.8)
+            line = tr("Clé du sceau : {key}", key=sheet.key_fingerprint)
+            c.drawString(tx, y, fit(line, text_w, BOLD, 6.8))
         c.setFillColor(GREY)
         if sheet.fingerprint:
             y -= 4.2 * mm

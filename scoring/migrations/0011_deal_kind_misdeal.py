@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0009_sheet_event_action_choices'),
+        ('scoring', '0010_trusted_keys'),
     ]
 
     operations = [
