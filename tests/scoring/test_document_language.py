@@ -7,6 +7,7 @@ import io
 import pdfplumber
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from scoring.models import ScoreSheet
 from scoring.services import deal_record
@@ -33,7 +34,8 @@ def test_the_score_sheet_pdf_is_printed_in_the_askers_language(
     deal_record(sheet=sheet, number=1, kind="played", deal=legal(), actor=TABLE)
     client.force_login(referee)
     url = reverse("sheet_document", args=[tournament.slug, 1, sheet.table.number, "pdf"])
-    response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+    with translation.override(language):  # restores the active language for the next tests
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
     content = b"".join(response.streaming_content) if response.streaming else response.content
     with pdfplumber.open(io.BytesIO(content)) as pdf:
@@ -54,7 +56,8 @@ def test_the_score_sheet_workbook_is_in_the_askers_language(client, referee, lan
     deal_record(sheet=sheet, number=1, kind="played", deal=legal(), actor=TABLE)
     client.force_login(referee)
     url = reverse("sheet_document", args=[tournament.slug, 1, sheet.table.number, "xlsx"])
-    response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+    with translation.override(language):
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
     content = b"".join(response.streaming_content) if response.streaming else response.content
     book = load_workbook(io.BytesIO(content))
     values = {c.value for ws in book.worksheets for row in ws.iter_rows() for c in row}

@@ -7,6 +7,7 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from scoring.engine import Contract
 from scoring.models import Deal, ScoreSheet
@@ -304,5 +305,6 @@ def test_deal_lines_say_whose_petit_au_bout_and_which_slam(db, client):
     assert lines[3].endswith("· petit au bout (attaque)")
     assert lines[4].endswith("· chelem annoncé chuté")
     assert lines[5].endswith("· chelem de la défense")
-    english = client.get(table_url(sheet), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    with translation.override("en"):  # restores the active language for the next tests
+        english = client.get(table_url(sheet), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "· petit au bout (defence)" in english and "· slam announced, made" in english

@@ -8,6 +8,7 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from pypdf import PdfReader
 
 from tournaments import services
@@ -204,11 +205,12 @@ def test_printed_documents_follow_the_language_of_whoever_asks(
     # of the page that asked for it.
     client = Client(HTTP_ACCEPT_LANGUAGE=language)
     client.force_login(referee)
-    plan = " ".join(pdf_pages(client.get(pdf_url(tournament, "plan"))))
-    cards = " ".join(pdf_pages(client.get(pdf_url(tournament, "cards"))))
-    slips = " ".join(
-        pdf_pages(client.get(reverse("tournaments:pin_slips", args=[tournament.slug])))
-    )
+    with translation.override(language):  # restores the active language for the next tests
+        plan = " ".join(pdf_pages(client.get(pdf_url(tournament, "plan"))))
+        cards = " ".join(pdf_pages(client.get(pdf_url(tournament, "cards"))))
+        slips = " ".join(
+            pdf_pages(client.get(reverse("tournaments:pin_slips", args=[tournament.slug])))
+        )
     assert words[0] in plan and words[1] in plan
     assert words[2] in slips
     assert words[3] in cards
