@@ -117,6 +117,14 @@ def _deal_created(event, names) -> str:
     values = {"number": event.data.get("deal", 0), "who": who(event), "time": clock(event.at)}
     if after.get("kind") == "passed":
         return _("Deal %(number)d entered by %(who)s at %(time)s: everybody passed") % values
+    if after.get("kind") == "misdeal":
+        return (
+            _(
+                "Deal %(number)d entered by %(who)s at %(time)s: misdeal, dealt again by the "
+                "same dealer"
+            )
+            % values
+        )
     return _("Deal %(number)d entered by %(who)s at %(time)s: %(deal)s") % {
         **values,
         "deal": deal_description(after, names),
@@ -231,6 +239,8 @@ def deal_description(deal: dict, names: Sequence[str]) -> str:
     « Garde, preneur Léa Martin, 2 bouts, 47 points, poignée simple (Hugo Petit) »."""
     if deal.get("kind") == "passed":
         return _("everybody passed")
+    if deal.get("kind") == "misdeal":
+        return _("misdeal, dealt again by the same dealer")
     if deal.get("kind") == "ruling":
         text = _("referee's ruling, scores %(scores)s") % {"scores": _ruling_scores(deal, names)}
         if deal.get("note"):

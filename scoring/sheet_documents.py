@@ -9,10 +9,12 @@ from collections.abc import Callable, Iterator
 
 from django.db.models import QuerySet
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.documents import data as doc
 from scoring.documents.fingerprint import verification_code
+from scoring.documents.language import printed_in, tr
 from scoring.documents.seal import key_code
 from scoring.models import SheetSeal
 from scoring.selectors import sheet_amendments, sheet_data, sheet_states_bulk
@@ -86,17 +88,20 @@ def render_sheets(
     if fmt == "pdf":
         from scoring.documents.pdf import score_sheet_pdf
 
-        return score_sheet_pdf(data)
+        # Printed in the language of whoever asks (the page's language).
+        with printed_in(get_language()):
+            return score_sheet_pdf(data)
     if fmt == "xlsx":
         from scoring.documents.xlsx import score_sheets_workbook
 
-        return score_sheets_workbook(list(data), ranking=_ranking(tournament))
+        with printed_in(get_language()):
+            return score_sheets_workbook(list(data), ranking=_ranking(tournament))
     raise ServiceError(_("Unknown format: use pdf or xlsx."))
 
 
 def _ranking(tournament: Tournament) -> tuple[list[str], list[list]]:
     standings = standings_data(tournament).standings()
-    headers = ["Rang", "Joueur", "Club", "Total", "Pénalités", "Donnes"]
+    headers = [tr(h) for h in ("Rang", "Joueur", "Club", "Total", "Pénalités", "Donnes")]
     rows = [
         [
             rank_label(s.rank, s.tied),

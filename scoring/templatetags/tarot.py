@@ -8,6 +8,7 @@ from django import template
 from django.utils.formats import number_format
 from django.utils.translation import get_language
 
+from scoring.labels import petit_au_bout_label, slam_label
 from tournaments.names import starts_with_vowel_sound
 from tournaments.ranking import rank_label
 
@@ -99,3 +100,11 @@ def number_ranges(numbers) -> str:
             parts.extend(str(v) for v in values[start : end + 1])
         start = end + 1
     return ", ".join(parts)
+
+
+@register.filter
+def deal_bonuses(deal) -> list[str]:
+    """A played deal's petit au bout and slam as its line writes them, saying whose:
+    « petit au bout (défense) », « chelem annoncé réussi »."""
+    shown = [petit_au_bout_label(deal.petit_au_bout), slam_label(deal.slam, deal.slam_announced)]
+    return [text for text in shown if text]

@@ -329,7 +329,7 @@ def player(request, tournament, registration_id: int):
         lines = []
         for deal in deals_by_sheet.get(seat.table.sheet.pk, []):
             item = {"deal": deal, "score": deal.scores[seat.position], "sat_out": False}
-            if deal.kind == Deal.Kind.PASSED:
+            if deal.kind in (Deal.Kind.PASSED, Deal.Kind.MISDEAL):
                 item["passed"] = True
             elif size == 5 and deal.dealer == seat.position:
                 item["sat_out"] = True

@@ -438,6 +438,9 @@ class PinSlipsView(StaffTournamentMixin, TemplateView):
     for a late arrival or a lost slip). The only document that carries PINs: never cached."""
 
     def get(self, request, *args, **kwargs):
+        from django.utils.translation import get_language
+
+        from scoring.documents.language import printed_in
         from scoring.documents.pdf import pin_slips_pdf  # reportlab loads on first use
 
         registrations = Registration.objects.filter(tournament=self.tournament)
@@ -450,7 +453,8 @@ class PinSlipsView(StaffTournamentMixin, TemplateView):
             if not registrations.exists():
                 raise Http404
             name = f"{self.tournament.slug}-code-pin-{wanted}.pdf"
-        content = pin_slips_pdf(selectors.pin_slips(self.tournament, registrations))
+        with printed_in(get_language()):  # the language of whoever asks
+            content = pin_slips_pdf(selectors.pin_slips(self.tournament, registrations))
         response = HttpResponse(content, content_type="application/pdf")
         response["Content-Disposition"] = f'inline; filename="{name}"'
         add_never_cache_headers(response)
