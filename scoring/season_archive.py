@@ -19,6 +19,7 @@ from scoring.archive_values import Damaged, parse_constant, parse_float, parse_i
 from tarot_club.errors import ServiceError
 from tournaments import clubs
 from tournaments.models import Club, Season
+from tournaments.names import clean_name
 
 FORMAT = "tarot-club-season"
 VERSION = 1
@@ -91,12 +92,14 @@ def too_large_message() -> str:
 
 def _import(archive: dict, organiser) -> Season:
     data = archive["club"]
-    club = Club.objects.filter(name=data["name"]).first()
+    name = clean_name(data["name"])  # as every name coming in
+    club = Club.objects.filter(name=name).first()
     if club is None or not club.slug:
-        club = clubs.club_create(name=data["name"], place=data["place"], organiser=organiser)
+        club = clubs.club_create(name=name, place=data["place"], organiser=organiser)
     elif organiser is not None:
         club.organisers.add(organiser)
     season_data = archive["season"]
+    season_data["name"] = clean_name(season_data["name"])
     if Season.objects.filter(club=club, name=season_data["name"]).exists():
         raise ServiceError(
             _("The season “%(name)s” of this club already exists here: nothing was imported.")

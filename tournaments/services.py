@@ -39,6 +39,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.names import clean_name
 from tournaments.signals import registration_correcting, round_closing, round_seated
 
 # ---------------------------------------------------------------------------------------------
@@ -199,13 +200,18 @@ def _validate_new_account(user, password: str) -> None:
 
 @dataclass(frozen=True)
 class PlayerRow:
-    """One player to register, as typed or read from an import file."""
+    """One player to register, as typed or read from an import file (names cleaned here:
+    ``names.clean_name``)."""
 
     last_name: str
     first_name: str = ""
     club: str = ""
     licence: str = ""
     team: str = ""
+
+    def __post_init__(self):
+        for name in ("last_name", "first_name", "club", "team"):
+            object.__setattr__(self, name, clean_name(getattr(self, name)))
 
 
 def _other_holder(player_last: str, player_first: str, row: PlayerRow) -> bool:
@@ -429,6 +435,8 @@ COLUMN_ALIASES = {
     },
     "team": {"équipe", "equipe", "team"},
 }
+# Columns holding a name: cleaned as every name coming in (names.clean_name).
+NAME_COLUMNS = ("last_name", "first_name", "club", "team")
 
 
 @dataclass
@@ -556,6 +564,8 @@ def players_import_preview(
         values = dict.fromkeys(COLUMN_ALIASES, "")
         for index, field in columns.items():
             values[field] = cells[index].strip() if index < len(cells) else ""
+            if field in NAME_COLUMNS:
+                values[field] = clean_name(values[field])
         row = ImportRow(line=line, values=values, errors=[])
         if not tournament.is_team_event:
             values["team"] = ""  # not read: an individual tournament has no teams
@@ -1241,7 +1251,7 @@ def pin_slips(tournament: Tournament, registrations=None) -> doc.PinSlips:
 
 def name_key(first_name: str, last_name: str) -> str:
     """A name as duplicates are found: case, accents and punctuation ignored."""
-    return folding.fold(f"{first_name} {last_name}")
+    return folding.fold(clean_name(f"{first_name} {last_name}"))
 
 
 def likely_duplicates(registrations) -> dict[int, list[Registration]]:
