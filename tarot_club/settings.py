@@ -70,6 +70,8 @@ MIDDLEWARE = [
     "tarot_club.room_accounts.RoomAdminClosedMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # A client without a usable address is refused before any throttle counts it.
+    "tarot_club.network.ClientAddressMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Before the CSRF check, which reads the body: a too large upload is refused unread.
     "tarot_club.uploads.UploadLimitMiddleware",
