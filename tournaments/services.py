@@ -255,11 +255,8 @@ def _player_for(tournament: Tournament, row: PlayerRow) -> Player:
             club=club,
             licence=row.licence.strip(),
         )
-    elif club and player.club_id != club.pk:
-        # The register follows the player's new club for the tournaments to come; the
-        # tournaments they played keep the club of their registration (nothing to refresh).
-        player.club = club
-        player.save(update_fields=["club"])
+    # An existing player's shared record is not this tournament's to change: the club typed
+    # here is this tournament's record of them only (``_snapshot``).
     return player
 
 
@@ -658,7 +655,7 @@ def _register_in_bulk(tournament: Tournament, rows: list[PlayerRow]) -> None:
         player.licence: player
         for player in Player.objects.filter(licence__in=[r.licence for r in rows if r.licence])
     }
-    players, moved, new_players = [], [], []
+    players, new_players = [], []
     for row in rows:
         club = clubs.get(row.club.strip())
         player = licensed.get(row.licence)
@@ -670,13 +667,9 @@ def _register_in_bulk(tournament: Tournament, rows: list[PlayerRow]) -> None:
                 licence=row.licence.strip(),
             )
             new_players.append(player)
-        elif club and player.club_id != club.pk:
-            player.club = club
-            moved.append(player)
+        # (An existing player's shared record is not this tournament's to change.)
         players.append(player)
     Player.objects.bulk_create(new_players)
-    if moved:  # the register follows; their past tournaments keep their own record
-        Player.objects.bulk_update(moved, ["club"])
     club_names = {club.pk: name for name, club in clubs.items()}
     teams: dict[str, Team] = {}
     if tournament.is_team_event:
