@@ -238,8 +238,8 @@ def _check_licence(tournament: Tournament, row: PlayerRow) -> Player | None:
         )
     if _other_holder(player.last_name, player.first_name, row):
         raise ServiceError(
-            _("Licence %(licence)s belongs to %(name)s.")
-            % {"licence": row.licence, "name": player.full_name},
+            _("Licence %(licence)s belongs to another player: check the number or the name.")
+            % {"licence": row.licence},
             field="licence",
         )
     return player
@@ -581,10 +581,10 @@ def players_import_preview(
             elif licence in existing_licences and _other_holder(
                 *existing_licences[licence], _row(row)
             ):
-                last, first = existing_licences[licence]
+                # (Never the holder's name: a licence typed here tells no more than that.)
                 row.errors.append(
-                    _("licence %(licence)s belongs to another player (%(name)s)")
-                    % {"licence": licence, "name": Player.name_of(first, last)}
+                    _("licence %(licence)s belongs to another player: check the number or the name")
+                    % {"licence": licence}
                 )
             licences.setdefault(licence, line)
         folded = name_key(values["first_name"], values["last_name"])
@@ -1302,8 +1302,8 @@ def registration_correct(*, registration: Registration, row: PlayerRow) -> Regis
         holder = Player.objects.filter(licence=licence).first()
         if holder is not None and _other_holder(holder.last_name, holder.first_name, row):
             raise ServiceError(
-                _("Licence %(licence)s belongs to %(name)s.")
-                % {"licence": licence, "name": holder.full_name},
+                _("Licence %(licence)s belongs to another player: check the number or the name.")
+                % {"licence": licence},
                 field="licence",
             )
         if holder is None and player.licence and player.registrations.count() > 1:
