@@ -44,8 +44,9 @@ def build_season(name: str, tournaments: int, players: int, seed: int):
     """A club season played through the services (fast deal entry and signing)."""
     from bench.workload import play_round_fast
     from scoring.demo import FIRST_NAMES, LAST_NAMES
-    from tournaments import clubs, services
+    from tournaments import services
     from tournaments.models import Club, Season
+    from tournaments.services import clubs
 
     club = Club.objects.filter(name=name).first()
     if club is not None and club.slug:

@@ -11,7 +11,7 @@ worst time is given too); ``--quick`` runs a smaller set.
 and 6 rounds, seated round by round as the app does with the default settings (tables of 5,
 fewest repeated meetings first; ``--odd three`` for tables of 3).  For each: the repeated
 meetings, the seconds per round, the repeats no seating could avoid (the lower bound of
-``tournaments.seating_bounds``, round by round after the rounds actually seated), and the
+``tournaments.seating.bounds``, round by round after the rounds actually seated), and the
 same seating with a much longer search (``--long-effort``, default 10 times the evaluations).
 A case passes when it has no more repeats than the longer search (so zero whenever the
 longer search finds zero).  ``--players 18,21`` and ``--rounds 4`` narrow the sweep;
@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tournaments.seating import RoundSeating, plan_rounds, seat_round
-from tournaments.seating_bounds import unavoidable_repeats
+from tournaments.seating.bounds import unavoidable_repeats
 
 
 def repeated_meetings(rounds: list[RoundSeating]) -> int:

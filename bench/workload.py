@@ -36,7 +36,7 @@ from scoring.engine.table import active_positions
 from scoring.models import Deal, Score, ScoreSheet, SheetEvent, SheetSeal, Signature
 from scoring.selectors import round_tables
 from scoring.services import Actor
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Registration, Round, Seat, Tournament
 
 
@@ -172,7 +172,7 @@ def play_fast(spec: Spec) -> dict:
         t0 = time.perf_counter()
         round_ = services.round_seat_next(tournament=tournament, seed=spec.seed * 100 + number)
         seat_seconds.append(round(time.perf_counter() - t0, 3))
-        quality = services.round_quality(round_)
+        quality = selectors.round_quality(round_)
         repeats += quality.repeat_count
         clashes += len(quality.teammates_together)
         t0 = time.perf_counter()

@@ -14,7 +14,7 @@ from scoring.engine.table import active_positions
 from scoring.models import ScoreSheet
 from scoring.selectors import round_tables
 from scoring.services import Actor
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Registration, Round, Tournament
 
 FIRST_NAMES = [
@@ -176,7 +176,7 @@ def create_demo(
     repeats = clashes = 0
     for number in range(1, (rounds if play_rounds is None else play_rounds) + 1):
         round_ = services.round_seat_next(tournament=tournament, seed=seed * 100 + number)
-        quality = services.round_quality(round_)
+        quality = selectors.round_quality(round_)
         repeats += quality.repeat_count
         clashes += len(quality.teammates_together)
         played += play_round(round_, rng)
@@ -250,8 +250,8 @@ def create_demo_season(
     ``upcoming``, the next tournament, open for online registration."""
     from datetime import timedelta
 
-    from tournaments import clubs
     from tournaments.models import Club
+    from tournaments.services import clubs
 
     rng = random.Random(seed)
     club = clubs.club_create(name=club_name, place="Villeurbanne", organiser=organiser)

@@ -25,11 +25,14 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from scoring.labels import CONTRACT_LABELS, EVENT_LABELS, HANDFUL_LABELS
+from scoring.labels import CONTRACT_LABELS, HANDFUL_LABELS
+from scoring.models import SheetEvent
+
+Action = SheetEvent.Action
 
 # Actions that record a signature; every other action changes the sheet (and so voids the
 # signatures standing when it happens).
-SIGNATURES = frozenset({"signed"})
+SIGNATURES = frozenset({Action.SIGNED})
 NONE = "—"  # nothing (no handful, no slam...), in any language
 
 
@@ -200,8 +203,8 @@ def _time_called(event, names) -> str:
 
 
 def _other(event, names) -> str:
-    label = EVENT_LABELS.get(event.action)
-    what = str(label) if label else _("Change")
+    known = event.action in Action.values
+    what = str(Action(event.action).label) if known else _("Change")
     return _("%(what)s by %(who)s at %(time)s") % {
         "what": what,
         "who": who(event),
@@ -210,13 +213,13 @@ def _other(event, names) -> str:
 
 
 WRITERS: dict[str, Callable[[object, Sequence[str]], str]] = {
-    "deal_created": _deal_created,
-    "deal_corrected": _deal_corrected,
-    "deal_removed": _deal_removed,
-    "paper_totals": _paper_totals,
-    "penalty": _penalty,
-    "signed": _signed,
-    "time_called": _time_called,
+    Action.DEAL_CREATED: _deal_created,
+    Action.DEAL_CORRECTED: _deal_corrected,
+    Action.DEAL_REMOVED: _deal_removed,
+    Action.PAPER_TOTALS: _paper_totals,
+    Action.PENALTY: _penalty,
+    Action.SIGNED: _signed,
+    Action.TIME_CALLED: _time_called,
 }
 
 

@@ -19,16 +19,6 @@ HANDFUL_LABELS = {
     HandfulSize.TRIPLE: _("Triple"),
 }
 
-EVENT_LABELS = {
-    "deal_created": _("Deal entered"),
-    "deal_corrected": _("Deal corrected"),
-    "deal_removed": _("Deal removed"),
-    "paper_totals": _("Paper totals entered"),
-    "penalty": _("Penalty"),
-    "signed": _("Signed"),
-    "time_called": _("Time called"),
-}
-
 
 # French elides « de » before a vowel sound: « Signature d'Élodie », « de Léa ». The choice is
 # made here from the name; the words are in the catalogue (one message per case, with a

@@ -200,13 +200,25 @@ class Signature(models.Model):
 class SheetEvent(models.Model):
     """The event log written by the services: who did what to a sheet, from where, and why."""
 
+    class Action(models.TextChoices):
+        """What an event records: the services log these, the history writes a sentence for
+        each, and the labels name them (an action missing from this list cannot be logged)."""
+
+        DEAL_CREATED = "deal_created", _("Deal entered")
+        DEAL_CORRECTED = "deal_corrected", _("Deal corrected")
+        DEAL_REMOVED = "deal_removed", _("Deal removed")
+        PAPER_TOTALS = "paper_totals", _("Paper totals entered")
+        PENALTY = "penalty", _("Penalty")
+        SIGNED = "signed", _("Signed")
+        TIME_CALLED = "time_called", _("Time called")
+
     sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="events")
     at = models.DateTimeField(auto_now_add=True, db_index=True)
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     actor_label = models.CharField(max_length=150)  # "Referee Martin", "Table link (North)"
-    action = models.CharField(max_length=40)
+    action = models.CharField(max_length=40, choices=Action.choices)
     page = models.CharField(max_length=200, blank=True)
     reason = models.CharField(max_length=limits.REASON, blank=True)
     data = models.JSONField(default=dict, blank=True)
@@ -219,9 +231,7 @@ class SheetEvent(models.Model):
 
     @property
     def action_label(self) -> str:
-        from scoring.labels import EVENT_LABELS
-
-        return str(EVENT_LABELS.get(self.action, self.action))
+        return str(self.get_action_display())
 
 
 class PinAttempt(models.Model):

@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _
 from scoring.archive import export_tournament, import_json
 from scoring.archive_values import Damaged, parse_constant, parse_float, parse_int
 from tarot_club.errors import ServiceError
-from tournaments import clubs
 from tournaments.models import Club, Season
 from tournaments.names import clean_name
+from tournaments.services import clubs
 
 FORMAT = "tarot-club-season"
 VERSION = 1

@@ -413,7 +413,7 @@ def round_tables(round_: Round) -> list[Table]:
 
 def seating_plan(round_: Round, *, request=None, with_links: bool = False) -> doc.SeatingPlan:
     """The plain data of the seating plan and table cards (table links only on table cards).
-    No PIN: a PIN reaches only its player (:func:`pin_slips`)."""
+    No PIN: a PIN reaches only its player (:func:`tournaments.selectors.pin_slips`)."""
     tournament = round_.tournament
     tables = []
     for table in round_tables(round_):

@@ -45,8 +45,8 @@ from scoring.sealing import seal_fields
 from scoring.selectors import current_canonical
 from tarot_club.errors import ServiceError
 from tournaments import limits
-from tournaments.models import Registration, Round, Seat, Table, Tournament
-from tournaments.services import check_length, lock_round
+from tournaments.models import Registration, Round, Seat, Table
+from tournaments.services import check_length, lock_round, tournament_touch
 
 PIN_ATTEMPTS_ALLOWED = 5
 PIN_LOCKOUT = timedelta(minutes=5)
@@ -192,8 +192,8 @@ def _update_seat_results(seats: list[Seat]) -> None:
     """One UPDATE ... CASE for the seats' result fields.
 
     Written in SQL because Django's bulk_update builds the same statement from expression
-    objects at about 3 ms a call, more than the rest of a deal's writes together; this runs on
-    every deal entered. Plain SQL-92, the same on SQLite and PostgreSQL.
+    objects more slowly than the rest of a deal's writes together (``bench/figures.md``);
+    this runs on every deal entered. Plain SQL-92, the same on SQLite and PostgreSQL.
     """
     quote = connection.ops.quote_name
     pk = quote(Seat._meta.pk.column)
@@ -265,13 +265,22 @@ def lock_round_sheets(round_: Round) -> list[ScoreSheet]:
     return list(ScoreSheet.objects.select_for_update().filter(table__round=round_).order_by("pk"))
 
 
-def _log(sheet: ScoreSheet, actor: Actor, action: str, reason: str = "", **data) -> None:
-    """Keep the event in the sheet's log. Anything recorded on a sheet starts its round: the
-    round is then playing, and its seating is fixed (``tournaments.services``)."""
-    round_ = sheet.table.round
+def _start_round(round_: Round) -> None:
+    """Anything recorded on a sheet starts its round: the round moves from seated to playing,
+    and its seating is fixed (:mod:`tournaments.services.rounds` swaps and seats again only a
+    round still seated)."""
     if round_.status == Round.Status.SEATED:
         Round.objects.filter(pk=round_.pk).update(status=Round.Status.PLAYING)
         round_.status = Round.Status.PLAYING
+
+
+def _log(
+    sheet: ScoreSheet, actor: Actor, action: SheetEvent.Action, reason: str = "", **data
+) -> None:
+    """Keep the event in the sheet's log (an ``action`` that is not one of
+    :class:`SheetEvent.Action` is refused: ValueError), after starting the sheet's round."""
+    action = SheetEvent.Action(action)
+    _start_round(sheet.table.round)
     SheetEvent.objects.create(
         sheet=sheet,
         actor=actor.user,
@@ -283,13 +292,10 @@ def _log(sheet: ScoreSheet, actor: Actor, action: str, reason: str = "", **data)
     )
 
 
-def _touch(tournament_id: int) -> None:
-    Tournament.objects.filter(pk=tournament_id).update(changed_at=timezone.now())
-
-
-def _check_can_change(sheet: ScoreSheet, actor: Actor, reason: str) -> bool:
-    """Whether signatures stand on the sheet (the change will void them, see ``_amend``);
-    refuse what the actor may not do."""
+def _change_voids_signatures(sheet: ScoreSheet, actor: Actor, reason: str) -> bool:
+    """Whether the change voids signatures standing on the sheet (then see ``_amend``), after
+    refusing what the actor may not change: a table's phone touches no signed sheet, and a
+    signed sheet changes only with a reason."""
     check_length(reason, limits.REASON, "reason")
     standing = _signatures_stand(sheet)
     if (standing or sheet.status == ScoreSheet.Status.AMENDED) and actor.is_table:
@@ -544,7 +550,7 @@ def deal_record_once(
             if replayed is not None:
                 return RecordedDeal(deal=replayed, replayed=True)
         _refuse_if_closed(sheet.table.round)
-        voids_signatures = _check_can_change(sheet, actor, reason)
+        voids_signatures = _change_voids_signatures(sheet, actor, reason)
         if sheet.paper_mode:
             raise ServiceError(_("This table kept a paper sheet: enter its round totals."))
         if kind not in Deal.Kind.values:
@@ -626,14 +632,16 @@ def deal_record_once(
         _log(
             sheet,
             actor,
-            "deal_created" if existing is None else "deal_corrected",
+            SheetEvent.Action.DEAL_CREATED
+            if existing is None
+            else SheetEvent.Action.DEAL_CORRECTED,
             reason=reason,
             deal=number,
             before=before,
             after=_snapshot(target),
         )
         _refresh_status(sheet, seats, deals, status_before=status_before)
-        _touch(tournament.pk)
+        tournament_touch(tournament_id=tournament.pk)
     return RecordedDeal(deal=target, replayed=False)
 
 
@@ -727,7 +735,7 @@ def deal_delete_last(*, sheet: ScoreSheet, actor: Actor, reason: str = "") -> No
     with transaction.atomic():
         sheet = _lock_sheet(sheet.pk)
         status_before = sheet.status
-        voids_signatures = _check_can_change(sheet, actor, reason)
+        voids_signatures = _change_voids_signatures(sheet, actor, reason)
         last = sheet.deals.order_by("-number").first()
         if last is None:
             raise ServiceError(_("This sheet has no deal."))
@@ -737,9 +745,16 @@ def deal_delete_last(*, sheet: ScoreSheet, actor: Actor, reason: str = "") -> No
         last.delete()
         if voids_signatures:
             _amend(sheet)
-        _log(sheet, actor, "deal_removed", reason=reason, deal=last.number, before=snapshot)
+        _log(
+            sheet,
+            actor,
+            SheetEvent.Action.DEAL_REMOVED,
+            reason=reason,
+            deal=last.number,
+            before=snapshot,
+        )
         _refresh_status(sheet, status_before=status_before)
-        _touch(sheet.table.round.tournament_id)
+        tournament_touch(tournament_id=sheet.table.round.tournament_id)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -756,7 +771,7 @@ def paper_totals_record(
     with transaction.atomic():
         sheet = _lock_sheet(sheet.pk)
         size = sheet.table.seats.count()
-        voids_signatures = _check_can_change(sheet, actor, reason)
+        voids_signatures = _change_voids_signatures(sheet, actor, reason)
         if sheet.deals.exists():
             raise ServiceError(_("Deals are already entered for this table: correct them instead."))
         if len(totals) != size:
@@ -773,9 +788,16 @@ def paper_totals_record(
         write_paper_score_rows(sheet, totals)
         if voids_signatures:
             _amend(sheet)
-        _log(sheet, actor, "paper_totals", reason=reason, before=before, after=list(totals))
+        _log(
+            sheet,
+            actor,
+            SheetEvent.Action.PAPER_TOTALS,
+            reason=reason,
+            before=before,
+            after=list(totals),
+        )
         _refresh_status(sheet)
-        _touch(sheet.table.round.tournament_id)
+        tournament_touch(tournament_id=sheet.table.round.tournament_id)
     return sheet
 
 
@@ -808,12 +830,12 @@ def penalty_add(
         _log(
             sheet,
             actor,
-            "penalty",
+            SheetEvent.Action.PENALTY,
             reason=reason,
             player=registration.full_name,
             amount=amount,
         )
-        _touch(sheet.table.round.tournament_id)
+        tournament_touch(tournament_id=sheet.table.round.tournament_id)
     return penalty
 
 
@@ -876,7 +898,7 @@ def sheet_sign_with_pin(
         signature = Signature.objects.create(
             sheet=sheet, registration=registration, method=Signature.Method.PIN
         )
-        _log(sheet, actor, "signed", player=registration.full_name, method="pin")
+        _log(sheet, actor, SheetEvent.Action.SIGNED, player=registration.full_name, method="pin")
         _complete_signing(sheet)
     return signature
 
@@ -901,7 +923,7 @@ def sheet_sign_on_paper(*, sheet: ScoreSheet, actor: Actor) -> None:
                     method=Signature.Method.PAPER,
                     recorded_by=actor.user,
                 )
-        _log(sheet, actor, "signed", method="paper")
+        _log(sheet, actor, SheetEvent.Action.SIGNED, method="paper")
         _complete_signing(sheet)
 
 
@@ -918,7 +940,7 @@ def _complete_signing(sheet: ScoreSheet) -> None:
         sheet.save()
         sheet.fingerprint = _seal(sheet)
         _refresh_status(sheet)
-        _touch(sheet.table.round.tournament_id)
+        tournament_touch(tournament_id=sheet.table.round.tournament_id)
 
 
 def _seal(sheet: ScoreSheet) -> str:
@@ -989,7 +1011,7 @@ def round_call_time(*, round_: Round, actor: Actor) -> Round:
             seats = sheet_seats(sheet)
             deals = list(sheet.deals.all())
             if not sheet.paper_mode:
-                _log(sheet, actor, "time_called", played=counted(deals, tournament))
+                _log(sheet, actor, SheetEvent.Action.TIME_CALLED, played=counted(deals, tournament))
             _refresh_status(sheet, seats, deals, status_before=status_before)
-        _touch(tournament.pk)
+        tournament_touch(tournament_id=tournament.pk)
     return round_

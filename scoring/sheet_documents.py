@@ -17,6 +17,7 @@ from scoring.selectors import sheet_amendments, sheet_data, sheet_views_bulk
 from scoring.standings import standings_data
 from tarot_club.errors import ServiceError
 from tournaments.models import Table, Tournament
+from tournaments.ranking import rank_label
 
 
 def tables_in_scope(
@@ -77,7 +78,7 @@ def _ranking(tournament: Tournament) -> tuple[list[str], list[list]]:
     headers = ["Rang", "Joueur", "Club", "Total", "Pénalités", "Donnes"]
     rows = [
         [
-            f"{s.rank}=" if s.tied else s.rank,
+            rank_label(s.rank, s.tied),
             s.entry.name,
             s.entry.club or None,  # empty means empty: no club, no penalty
             s.total,

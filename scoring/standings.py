@@ -68,8 +68,8 @@ class StandingsData:
 
     def standing_of(self, registration_id: int) -> ranking.Standing | None:
         """One player's standing (their own page). The first page asked for after a change
-        ranks only that player (0.4 ms instead of 2.5 for 1,000 players; 1.5 instead of 3.7
-        for the chart); the next pages of the same version rank the field once and read it."""
+        ranks only that player (several times faster on a large field: ``bench/figures.md``);
+        the next pages of the same version rank the field once and read it."""
         return self._one_or_all(
             "standing_of",
             registration_id,
@@ -191,7 +191,7 @@ def standings_data_of(tournaments: list[Tournament]) -> dict[int, StandingsData]
         if team_id is not None:
             team_names[tournament_id][team_id] = team_name
     # One row per table (its round, number and sheet status), then one per seat: fewer values
-    # to carry than the seats joined to their tables (28 -> 20 ms on PostgreSQL).
+    # to carry than the seats joined to their tables (faster: ``bench/figures.md``).
     table_rounds: dict[int, tuple[int, bool]] = {}  # table id -> (round, sheet counted)
     by_round: dict[int, dict[int, list[tuple[int, str]]]] = defaultdict(lambda: defaultdict(list))
     # A round the referee closed is settled: nothing changes its sheets until it is reopened,

@@ -9,6 +9,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from scoring.documents.data import StandingsSection
+from tournaments.ranking import rank_label
 
 EMPTY = (None, "")  # django-tables2's empty values: shown as the column's default
 
@@ -63,15 +64,15 @@ class StandingsTable(tables.Table):
         super().__init__(data, extra_columns=extra, **kwargs)
 
     def render_rank(self, value, record):
-        return f"{value}=" if record["tied"] else value
+        return rank_label(value, record["tied"])
 
     def value_rank(self, value, record):
-        return f"{value}=" if record["tied"] else value
+        return rank_label(value, record["tied"])
 
     def html(self) -> SafeString:
         """The table exactly as ``{% render_table %}`` writes it (a test compares them), in one
-        pass: django-tables2's per-cell machinery costs about 0.4 ms a cell, seconds for the
-        15,000 cells of a 1,000-player championship; this is about 1 µs a cell."""
+        pass: django-tables2's per-cell machinery took seconds for the cells of a 1,000-player
+        championship (``bench/figures.md``)."""
         columns = [
             (column.name, _attrs(column.attrs["td"]), conditional_escape(column.default))
             for column in self.columns
@@ -108,7 +109,7 @@ class StandingsTable(tables.Table):
 
     def values(self) -> list[list]:
         """What ``as_values()`` gives (headers first; a test compares them), without the
-        per-cell machinery: the exports of a 1,000-player field took 1.5 s through it."""
+        per-cell machinery, too slow for the exports of a large field (``bench/figures.md``)."""
         columns = list(self.columns)
         getters = {
             c.name: getattr(self, f"value_{c.name}")
@@ -171,7 +172,7 @@ def team_section(teams, *, through: int | None = None) -> StandingsSection:
         title=str(_("Team standings")),
         headers=[str(_("Rank")), str(_("Team")), str(_("Members")), str(_("Total"))],
         rows=[
-            [f"{t.rank}=" if t.tied else t.rank, t.name, members, t.total]
+            [rank_label(t.rank, t.tied), t.name, members, t.total]
             for t, members in zip(teams, members_text, strict=True)
         ],
     )

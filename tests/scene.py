@@ -35,8 +35,9 @@ from scoring.services import (
     sheet_sign_on_paper,
     sheet_sign_with_pin,
 )
-from tournaments import seat_requests, services
+from tournaments import services
 from tournaments.models import Round, Table, Tournament
+from tournaments.services import seat_requests
 
 ORGANISER = ("organisatrice", "tarot-2026-Accessible")
 REFEREE = ("arbitre1", "tarot-2026-Arbitre")

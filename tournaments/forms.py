@@ -5,10 +5,11 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import clubs, limits
+from tournaments import limits
 from tournaments.models import Registration, Round, Season, Tournament
 from tournaments.names import clean_name
 from tournaments.permissions import ORGANISER_PERMISSION
+from tournaments.services import clubs
 
 
 class NameField(forms.CharField):

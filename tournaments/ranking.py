@@ -62,6 +62,12 @@ class Standing:
     tie_break: str = ""  # what decided between equal totals, when a tie-break did
 
 
+def rank_label(rank: int, tied: bool) -> int | str:
+    """A rank as the standings print it: « 2= » when it is shared, the number otherwise (kept
+    a number, so that exports write a number). The one spelling of a shared rank."""
+    return f"{rank}=" if tied else rank
+
+
 def _competition_ranks(keys: Sequence[tuple]) -> list[tuple[int, bool]]:
     """Ranks for items sorted by ``keys`` (best first): equal keys share the rank."""
     ranks: list[tuple[int, bool]] = []

@@ -3,9 +3,9 @@
 Each worksheet's XML is written into the zip archive as soon as it is laid out (one worksheet in
 memory at a time), then the shared parts (styles, workbook, relationships). The XML is the
 SpreadsheetML that openpyxl writes for the same cells; openpyxl still provides the styles part
-(fonts, fills, borders, formats), the theme and the document properties. For a 2,000-sheet
-tournament, building openpyxl cells and serialising them one by one took 23–35 s and ~190 MB;
-this takes ~2.5 s and ~10 MB (``bench/documents.py``). Plain Python: no Django import.
+(fonts, fills, borders, formats), the theme and the document properties. Building openpyxl
+cells and serialising them one by one was ten times slower and larger in memory for a big
+tournament (``bench/figures.md``). Plain Python: no Django import.
 """
 
 from __future__ import annotations

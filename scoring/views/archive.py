@@ -36,7 +36,7 @@ class ArchiveExportView(StaffTournamentMixin, TemplateView):
 
 
 class ArchiveImportView(LoginRequiredMixin, TemplateView):
-    template_name = "tournaments/archive_import.html"
+    template_name = "staff/archive_import.html"
 
     def dispatch(self, request, *args, **kwargs):
         if request.user.is_authenticated and not can_create_tournaments(request.user):

@@ -46,9 +46,9 @@ def calculator(request):
         # A choice changed: only the result is replaced, never the form the user is filling
         # in (an answer arriving after the next tap would undo it).
         context["live_errors"] = [m for messages in form.errors.values() for m in messages]
-        response = render(request, "scoring/_calculator_result.html", context)
+        response = render(request, "public/_calculator_result.html", context)
         response["HX-Retarget"] = "#calculator-result"
         return response
-    template = "scoring/_calculator.html" if request.htmx else "scoring/calculator.html"
+    template = "public/_calculator.html" if request.htmx else "public/calculator.html"
     status = 422 if data is not None and not form.is_valid() and not request.htmx else 200
     return render(request, template, context, status=status)

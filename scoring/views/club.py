@@ -12,14 +12,13 @@ import functools
 from datetime import date
 
 from django.db.models import Count, Max, Q
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from scoring.documents import exports
 from scoring.documents.data import StandingsSection
 from scoring.season import (
     current_season,
@@ -28,9 +27,12 @@ from scoring.season import (
     ordinal,
     tie_break_label,
 )
+from scoring.views.exports import standings_response
 from scoring.views.public import cached_answer, line_chart
 from tournaments import championship
 from tournaments.models import Club, Player, Registration, Season, SeatRequest, Tournament
+from tournaments.ranking import rank_label
+from tournaments.views.helpers import int_or_none
 
 
 def club_page(view):
@@ -112,8 +114,9 @@ def _season_context(club: Club, season: Season) -> dict:
 
 def _url_maker(name: str, *args, suffix: str = ""):
     """``reverse(name, args=[*args, last]) + suffix`` for many values of ``last`` (an id or a
-    slug), reversed once: a reverse costs about 0.1 ms, and a season page links each of its
-    players and tournaments. ``last`` is put in place of a marker both converters accept."""
+    slug), reversed once: a reverse is not free (``bench/figures.md``), and a season page
+    links each of its players and tournaments. ``last`` is put in place of a marker both
+    converters accept."""
     marker = "987654321987654321"
     pattern = reverse(name, args=[*args, marker])
     before, after = pattern.rsplit(marker, 1)
@@ -143,7 +146,7 @@ def club_home(request, club):
         .order_by("date", "pk")
     )
     for tournament in upcoming:
-        # Registered players and pending requests hold seats (tournaments.seat_requests).
+        # Registered players and pending requests hold seats (tournaments.services.seat_requests).
         tournament.seats_left = (
             max(0, tournament.capacity - tournament.taken - tournament.pending)
             if tournament.capacity
@@ -156,7 +159,7 @@ def club_home(request, club):
     if season is not None:
         context.update(_season_context(club, season))
         context["rows"] = context["rows"][:10]
-    return render(request, "tournaments/club/home.html", context)
+    return render(request, "club/home.html", context)
 
 
 @club_page
@@ -166,7 +169,7 @@ def season_standings(request, club, season_id: int):
     if season is None:
         raise Http404
     context = {"club": club, "public": True, "seasons": seasons, **_season_context(club, season)}
-    return render(request, "tournaments/club/season.html", context)
+    return render(request, "club/season.html", context)
 
 
 @club_page
@@ -182,7 +185,7 @@ def career(request, club, player_id: int):
     )
     if not played_in and player.club_id != club.pk:
         raise Http404  # neither a member nor a player of the club's seasons
-    chosen = _int(request.GET.get("saison"))
+    chosen = int_or_none(request.GET.get("saison"))
     shown = [s for s in seasons if s.pk in played_in]
     parts = []
     every = []
@@ -235,7 +238,7 @@ def career(request, club, player_id: int):
     figures = championship.Career(tuple(every))
     return render(
         request,
-        "tournaments/club/career.html",
+        "club/career.html",
         {
             "club": club,
             "public": True,
@@ -255,13 +258,6 @@ def _chart(tournaments: list[Tournament], points: list[int]) -> dict | None:
         (i + 1, t.name, t.date, p) for i, (t, p) in enumerate(zip(tournaments, points, strict=True))
     ]
     return line_chart(points, extras)
-
-
-def _int(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def season_table(data) -> tuple[list[str], list[list]]:
@@ -285,7 +281,7 @@ def season_table(data) -> tuple[list[str], list[list]]:
             )
         rows.append(
             [
-                f"{standing.rank}=" if standing.tied else standing.rank,
+                rank_label(standing.rank, standing.tied),
                 standing.name,
                 standing.points,
                 standing.played,
@@ -310,36 +306,17 @@ def season_export(request, club, season_id: int, fmt: str):
         rows=[[line] for line in [*words, *([provisional] if provisional else [])]],
     )
     title = f"{club.name} — {season.name}"
-    name = f"saison-{club.slug}-{season.pk}"
-    if fmt == "csv":
-        response = HttpResponse(
-            exports.to_csv(headers, rows, more=[formula]), content_type="text/csv"
-        )
-        filename = f"{name}.csv"
-    elif fmt == "csv-fr":
-        response = HttpResponse(
-            exports.to_csv(headers, rows, french=True, more=[formula]),
-            content_type="text/csv; charset=utf-8",
-        )
-        filename = f"{name}-excel-fr.csv"
-    elif fmt == "xlsx":
-        response = HttpResponse(
-            exports.to_xlsx(str(_("Season standings")), headers, rows, more=[formula]),
-            content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        )
-        filename = f"{name}.xlsx"
-    elif fmt == "pdf":
-        from scoring.documents.pdf import standings_pdf
-
-        subtitle = " ".join([*([provisional] if provisional else []), *words])
-        response = HttpResponse(
-            standings_pdf(title, subtitle, headers, rows), content_type="application/pdf"
-        )
-        filename = f"{name}.pdf"
-    else:
-        raise Http404
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return standings_response(
+        fmt,
+        name=f"saison-{club.slug}-{season.pk}",
+        sheet_title=str(_("Season standings")),
+        pdf_title=title,
+        pdf_subtitle=lambda: " ".join([*([provisional] if provisional else []), *words]),
+        headers=headers,
+        rows=rows,
+        more=[formula],
+        pdf_more=(),
+    )
 
 
 def _provisional_words(data) -> str:

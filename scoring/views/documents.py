@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.views import View
 from django.views.decorators.http import require_safe
 
+from scoring.documents import xlsx
 from scoring.documents.fingerprint import diff_sheets, normalize_code
 from scoring.history import history_lines
 from scoring.links import public_url
@@ -20,7 +21,7 @@ from tournaments.views.mixins import StaffTournamentMixin
 
 CONTENT_TYPES = {
     "pdf": "application/pdf",
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "xlsx": xlsx.CONTENT_TYPE,
 }
 
 
@@ -69,7 +70,7 @@ def verify(request):
     code = normalize_code(request.GET.get("code", ""))
     if code:
         return redirect("verify_code", code=code)
-    return render(request, "scoring/verify.html", {"asked": "code" in request.GET})
+    return render(request, "public/verify.html", {"asked": "code" in request.GET})
 
 
 @require_safe
@@ -106,4 +107,4 @@ def verify_code(request, code: str):
             ],
             current_code=sheet.fingerprint,
         )
-    return render(request, "scoring/verify.html", context, status=200 if seal else 404)
+    return render(request, "public/verify.html", context, status=200 if seal else 404)

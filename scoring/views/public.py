@@ -19,7 +19,6 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from scoring.documents import exports
 from scoring.engine import get_rule_set, score_deal
 from scoring.engine.table import active_positions
 from scoring.models import Deal
@@ -28,9 +27,11 @@ from scoring.scores import to_engine
 from scoring.selectors import round_tables
 from scoring.standings import COUNTED, current_round, current_standings
 from scoring.tables import StandingsTable, standings_rows, team_section
+from scoring.views.exports import standings_response
 from tournaments.folding import fold
 from tournaments.models import Player, Registration, Seat, Tournament
-from tournaments.services import registrations_matching
+from tournaments.selectors import registrations_matching
+from tournaments.views.helpers import int_or_none
 
 CACHE_SECONDS = 600
 
@@ -132,7 +133,7 @@ def search_text(request) -> str:
 
 def _round_number(value: str, tournament: Tournament) -> str:
     """A round number as the standings read it (``apres``): one of the tournament's, or ""."""
-    number = _int(value)
+    number = int_or_none(value)
     return str(number) if number is not None and 0 < number <= tournament.rounds else ""
 
 
@@ -178,12 +179,12 @@ def home(request, tournament):
         context["top"] = standings_rows(data.standings()[:10], [])
         if tournament.is_team_event:
             context["teams"] = data.team_standings()[:5]
-    return render(request, "tournaments/public/home.html", context)
+    return render(request, "public/home.html", context)
 
 
 def _standings_context(tournament, request):
     data = current_standings(tournament)
-    through = _int(_round_number(request.GET.get("apres", ""), tournament))
+    through = int_or_none(_round_number(request.GET.get("apres", ""), tournament))
     if through is not None and through not in data.rounds:
         through = None
     rounds = [n for n in data.rounds if through is None or n <= through]
@@ -194,7 +195,7 @@ def _standings_context(tournament, request):
 @public_page(uses={"apres": _round_number})
 def standings(request, tournament):
     if not tournament.standings_public:
-        return render(request, "tournaments/public/hidden.html", _context(tournament))
+        return render(request, "public/hidden.html", _context(tournament))
     data, through, table = _standings_context(tournament, request)
     context = _context(
         tournament,
@@ -206,7 +207,7 @@ def standings(request, tournament):
     )
     if tournament.is_team_event:
         context["teams"] = data.team_standings(through)
-    return render(request, "tournaments/public/standings.html", context)
+    return render(request, "public/standings.html", context)
 
 
 @public_page(uses={"apres": _round_number})
@@ -221,35 +222,16 @@ def standings_export(request, tournament, fmt: str):
         title = _("Individual standings")
     else:
         title = _("Standings")
-    name = f"classement-{tournament.slug}"
-    if fmt == "csv":
-        response = HttpResponse(exports.to_csv(headers, values, more=more), content_type="text/csv")
-        filename = f"{name}.csv"
-    elif fmt == "csv-fr":
-        response = HttpResponse(
-            exports.to_csv(headers, values, french=True, more=more),
-            content_type="text/csv; charset=utf-8",
-        )
-        filename = f"{name}-excel-fr.csv"
-    elif fmt == "xlsx":
-        response = HttpResponse(
-            exports.to_xlsx(str(title), headers, values, more=more),
-            content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        )
-        filename = f"{name}.xlsx"
-    elif fmt == "pdf":
-        from scoring.documents.pdf import standings_pdf
-
-        subtitle = _provisional_text(data) or _("Final standings")
-        response = HttpResponse(
-            standings_pdf(tournament.name, str(subtitle), headers, values, more=more),
-            content_type="application/pdf",
-        )
-        filename = f"{name}.pdf"
-    else:
-        raise Http404
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return standings_response(
+        fmt,
+        name=f"classement-{tournament.slug}",
+        sheet_title=str(title),
+        pdf_title=tournament.name,
+        pdf_subtitle=lambda: str(_provisional_text(data) or _("Final standings")),
+        headers=headers,
+        rows=values,
+        more=more,
+    )
 
 
 def _provisional_text(data) -> str:
@@ -287,7 +269,7 @@ def round_results(request, tournament, number: int):
     ]
     return render(
         request,
-        "tournaments/public/round.html",
+        "public/round.html",
         _context(tournament, round=round_, rows=rows, show_scores=show_scores),
     )
 
@@ -300,7 +282,7 @@ def find_me(request, tournament):
     matches = registrations_matching(tournament, query)
     return render(
         request,
-        "tournaments/public/find_me.html",
+        "public/find_me.html",
         _context(tournament, query=query, matches=matches),
     )
 
@@ -381,7 +363,7 @@ def player(request, tournament, registration_id: int):
         chart = _chart(progression) if progression else None
     return render(
         request,
-        "tournaments/public/player.html",
+        "public/player.html",
         _context(
             tournament,
             registration=registration,
@@ -434,13 +416,13 @@ def _chart(progression: list[tuple[int, int, int]]) -> dict:
 @public_page
 def tv(request, tournament):
     if not tournament.standings_public:
-        return render(request, "tournaments/public/hidden.html", _context(tournament))
+        return render(request, "public/hidden.html", _context(tournament))
     data = current_standings(tournament)
     rows = standings_rows(data.standings(), [])
     last = data.pending[-1] if data.pending else None
     return render(
         request,
-        "tournaments/public/tv.html",
+        "public/tv.html",
         _context(
             tournament,
             rows=rows,
@@ -452,10 +434,3 @@ def tv(request, tournament):
             else None,
         ),
     )
-
-
-def _int(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None

@@ -19,7 +19,7 @@ from django.views.generic import TemplateView
 from scoring import services as scoring_services
 from scoring.selectors import round_dashboard, seating_plan
 from tarot_club.errors import ServiceError
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.forms import CloseRoundForm, SwapForm
 from tournaments.models import Round
 from tournaments.views.mixins import StaffTournamentMixin
@@ -34,14 +34,14 @@ class RoundMixin(StaffTournamentMixin):
 
 
 class RoundView(RoundMixin, TemplateView):
-    template_name = "tournaments/round.html"
+    template_name = "staff/round.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         round_ = self.get_round()
         context["round"] = round_
         context["tables"] = round_dashboard(round_)
-        context["quality"] = services.round_quality(round_)
+        context["quality"] = selectors.round_quality(round_)
         context["swap_form"] = kwargs.get("swap_form") or SwapForm(
             tournament=self.tournament, round_=round_
         )
@@ -53,7 +53,7 @@ class RoundView(RoundMixin, TemplateView):
 class RoundActionView(RoundMixin, TemplateView):
     """Regenerate, swap, close or reopen a round."""
 
-    template_name = "tournaments/round.html"
+    template_name = "staff/round.html"
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):

@@ -42,6 +42,7 @@ from scoring.templatetags.tarot import short_name
 from tarot_club.errors import ServiceError
 from tarot_club.network import client_address
 from tournaments.models import Round, Table
+from tournaments.views.helpers import add_service_error, int_or_none
 from tournaments.views.mixins import StaffTournamentMixin
 
 
@@ -74,7 +75,7 @@ class SheetPage(View):
     """Shared by the referee's page and the table link; subclasses say who the actor is."""
 
     referee = False
-    template_name = "scoring/sheet.html"
+    template_name = "table/sheet.html"
 
     def get_sheet(self) -> ScoreSheet:
         raise NotImplementedError
@@ -149,7 +150,7 @@ class SheetPage(View):
 
     def get(self, request, *args, **kwargs):
         view = sheet_view(self.sheet)
-        number = _int(request.GET.get("donne"))
+        number = int_or_none(request.GET.get("donne"))
         if number is not None and not any(d.number == number for d in view.deals):
             number = None
         return self.render_page(request, view, number=number)
@@ -163,7 +164,7 @@ class SheetPage(View):
 
     def post_deal(self, request):
         view = sheet_view(self.sheet)
-        number = _int(request.POST.get("number"))
+        number = int_or_none(request.POST.get("number"))
         if number is None:
             raise Http404
         slot = services.deal_slot(view.sheet, number, view.deals, view.size)
@@ -171,12 +172,12 @@ class SheetPage(View):
         if not form.is_valid():
             if "preview" in request.POST and request.htmx:
                 # Still typing: no preview yet, and no error noise until the form is sent.
-                return render(request, "scoring/_preview.html", {"preview": None})
+                return render(request, "table/_preview.html", {"preview": None})
             form.focus_first_error()
             return self.render_page(request, view, number=number, form=form, status=422)
         if "preview" in request.POST:
             preview = _preview(form, [view.names[p] for p in slot.active])
-            template = "scoring/_preview.html" if request.htmx else self.template_name
+            template = "table/_preview.html" if request.htmx else self.template_name
             context = self.context(view, number=number, form=form, preview=preview)
             return render(request, template, context)
         outcome = self.record(view, number, form)
@@ -223,7 +224,7 @@ class SheetPage(View):
                 for message in errors:
                     form.add_error(field if field in form.fields else None, message)
         except ServiceError as error:
-            form.add_error(error.field if error.field in form.fields else None, str(error))
+            add_service_error(form, error)
         else:
             return DealOutcome(recorded=recorded)
         return DealOutcome()
@@ -273,13 +274,6 @@ def _seat_letters(view) -> list[str]:
 
 def _rules(view):
     return get_rule_set(view.tournament.rule_set)
-
-
-def _int(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def _preview(form, names):
@@ -346,7 +340,7 @@ class RefereeSheetView(StaffTournamentMixin, SheetPage):
                     actor=self.actor(),
                 )
             except ServiceError as error:
-                form.add_error(error.field if error.field in form.fields else None, str(error))
+                add_service_error(form, error)
             else:
                 messages.success(request, _("Penalty recorded."))
                 return redirect(self.url())
@@ -488,7 +482,7 @@ class TableDealView(TableSheetView):
 
     def post(self, request, *args, **kwargs):
         view = sheet_view(self.sheet)
-        number = _int(request.POST.get("number"))
+        number = int_or_none(request.POST.get("number"))
         if number is None:
             return _json_refused(_("This page is out of date: open it again."))
         slot = services.deal_slot(view.sheet, number, view.deals, view.size)
@@ -546,7 +540,7 @@ class SheetHistoryView(StaffTournamentMixin, View):
         )
         return render(
             request,
-            "scoring/history.html",
+            "table/history.html",
             {
                 "tournament": self.tournament,
                 "table": table,

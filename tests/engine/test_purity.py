@@ -12,7 +12,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PURE_MODULES = [
     "scoring.engine",
     "tournaments.seating",
-    "tournaments.seating_designs",
+    "tournaments.seating.designs",
+    "tournaments.seating.bounds",
     "tournaments.ranking",
     "tournaments.championship",
     "scoring.documents.pdf",

@@ -12,8 +12,9 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.season import season_data
-from tournaments import clubs, services
+from tournaments import services
 from tournaments.models import Season, Tournament
+from tournaments.services import clubs
 
 pytestmark = pytest.mark.django_db
 

@@ -12,9 +12,10 @@ from scoring.season import current_season_data, formula_in_words, season_data
 from scoring.standings import current_standings
 from tarot_club.errors import ServiceError
 from tests.tournaments.conftest import make_tournament, make_user
-from tournaments import championship, clubs, services
+from tournaments import championship, services
 from tournaments.models import Season, Tournament
 from tournaments.permissions import can_manage_club, can_organise, can_run
+from tournaments.services import clubs
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.conftest import en_client
-from tournaments import seat_requests, services
+from tournaments import services
 from tournaments.models import Registration, SeatRequest
+from tournaments.services import seat_requests
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from tournaments.seating import plan_rounds, seat_round
-from tournaments.seating_designs import DESIGN_ROUNDS, zero_repeat_rounds
+from tournaments.seating.designs import DESIGN_ROUNDS, zero_repeat_rounds
 
 FIELDS = {
     24: ([4, 4, 4, 4, 4, 4], DESIGN_ROUNDS),

@@ -20,7 +20,7 @@ from tests.seating.test_seating import (
     total_repeats,
 )
 from tournaments.seating import SeatingError, check_feasible, plan_rounds, seat_round, table_sizes
-from tournaments.seating_bounds import explain_round, unavoidable_repeats
+from tournaments.seating.bounds import explain_round, unavoidable_repeats
 
 # --------------------------------------------------------------------------- tables of 3
 

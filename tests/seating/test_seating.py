@@ -18,13 +18,12 @@ from tournaments.seating import (
     check_feasible,
     odd_table_counts_from,
     plan_rounds,
-    round_quality,
+    quality_of,
     seat_round,
     swap_issues,
-    swap_warnings,
     table_sizes,
 )
-from tournaments.seating_bounds import explain_round
+from tournaments.seating.bounds import explain_round
 
 ZERO_REPEAT_SIZES = [16, 20, 28, 32, 44, 64, 100]
 
@@ -227,7 +226,7 @@ def test_lookahead_beats_greedy_on_sixteen() -> None:
 
 def test_round_by_round_is_a_pure_function_of_the_history() -> None:
     """The warm start from the previous round's plan is recomputed identically when cold."""
-    from tournaments import seating
+    from tournaments.seating import planning as seating
 
     players = list(range(20))
     done = seat_sequentially(players, 5, seed=11)
@@ -449,10 +448,10 @@ def test_bad_order_is_rejected() -> None:
 # --------------------------------------------------------------------------- display helpers
 
 
-def test_round_quality() -> None:
+def test_quality_of() -> None:
     history = [[[1, 2, 3, 4], [5, 6, 7, 8]]]
     tables = [[1, 2, 5, 6], [3, 7, 4, 8]]
-    q = round_quality(tables, history, teams={5: "x", 6: "x"})
+    q = quality_of(tables, history, teams={5: "x", 6: "x"})
     assert q["sizes"] == [4, 4]
     assert q["sizes_ok"]
     assert q["repeat_count"] == 4
@@ -467,27 +466,32 @@ def test_round_quality() -> None:
 
 def test_round_quality_odd_tables_and_sizes() -> None:
     history = [[[1, 2, 3, 4, 5], [6, 7, 8, 9]]]
-    q = round_quality([[1, 2, 6, 7, 8], [3, 4, 5, 9]], history)
+    q = quality_of([[1, 2, 6, 7, 8], [3, 4, 5, 9]], history)
     assert q["odd_table_unfair"] == [1, 2]  # back at a table of 5 while 9 never was
     assert q["odd_table_players"] == [1, 2, 6, 7, 8]
     assert q["sizes"] == [5, 4]
-    assert not round_quality([[1, 2, 3, 4, 5, 6]], [])["sizes_ok"]
+    assert not quality_of([[1, 2, 3, 4, 5, 6]], [])["sizes_ok"]
+
+
+def swap_messages(*args) -> list[str]:
+    """The plain-English sentences of a swap's issues."""
+    return [issue.message for issue in swap_issues(*args)]
 
 
 def test_swap_warnings() -> None:
     history = [[[1, 5, 9, 10], [2, 3, 4, 6], [7, 8, 11, 12]]]
     tables = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]
     teams = {2: "t", 8: "t"}
-    warnings = swap_warnings(tables, 4, 5, history, teams)
+    warnings = swap_messages(tables, 4, 5, history, teams)
     text = " ".join(warnings)
     assert "5 would meet 1 again" in text
     assert "4 would meet 6 again" in text
     assert len(warnings) == 2
-    warnings = swap_warnings(tables, 1, 8, history, teams)
+    warnings = swap_messages(tables, 1, 8, history, teams)
     assert any("team-mates" in w and "8" in w and "2" in w for w in warnings)
     assert any("1 would meet 5 again" in w for w in warnings)
-    assert swap_warnings(tables, 1, 2, history, teams) == []  # same table: nothing changes
-    assert swap_warnings(tables, 3, 7, [], None) == []
+    assert swap_messages(tables, 1, 2, history, teams) == []  # same table: nothing changes
+    assert swap_messages(tables, 3, 7, [], None) == []
 
 
 def test_swap_issues_are_structured() -> None:
@@ -506,19 +510,18 @@ def test_swap_issues_are_structured() -> None:
         ("repeat", 4, 8): 2,
     }
     assert "already met 2 times" in next(i.message for i in issues if i.other == 1)
-    assert swap_warnings(tables, 4, 5, history, {5: "t", 3: "t"}) == [i.message for i in issues]
 
 
 def test_swap_warnings_replacement_and_odd_table() -> None:
     history = [[[1, 2, 3, 4, 5], [6, 7, 8, 9]]]
     tables = [[6, 7, 8, 9, 10], [1, 2, 3, 4]]
-    warnings = swap_warnings(tables, 10, 1, history)
+    warnings = swap_messages(tables, 10, 1, history)
     assert any("table of 5 again" in w for w in warnings)
     # 5 is absent: replacing 4 by 5 at [1, 2, 3, 4] means meeting 1, 2, 3 again
-    warnings = swap_warnings(tables, 4, 5, history)
+    warnings = swap_messages(tables, 4, 5, history)
     assert sum("would meet" in w for w in warnings) == 3
     with pytest.raises(SeatingError):
-        swap_warnings(tables, 50, 51, history)
+        swap_messages(tables, 50, 51, history)
 
 
 # --------------------------------------------------------------------------- properties
@@ -578,8 +581,8 @@ def test_property_round_invariants(problem) -> None:
         if met[frozenset((a, b))]
     }
     assert {frozenset(p) for p in rnd.repeats} == expected
-    assert round_quality(rnd.tables, history, teams, odd)["repeat_count"] == rnd.repeat_count
-    assert round_quality(rnd.tables, history, teams, odd)["sizes_ok"]
+    assert quality_of(rnd.tables, history, teams, odd)["repeat_count"] == rnd.repeat_count
+    assert quality_of(rnd.tables, history, teams, odd)["sizes_ok"]
     # no seating has fewer repeats than the proved lower bound
     explained = explain_round(rnd.tables, history, teams)
     assert explained.unavoidable <= explained.repeats == rnd.repeat_count

@@ -31,7 +31,7 @@ from scoring.models import (
     Signature,
 )
 from scoring.services import Actor, deal_record
-from tournaments import clubs, services
+from tournaments import services
 from tournaments.models import (
     Club,
     Player,
@@ -45,6 +45,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.services import clubs
 
 LOGIN_PREFIX = "/connexion/?next="
 

@@ -817,7 +817,7 @@ def test_a_clean_name_has_no_invisible_character_and_is_stable(text):
 def test_a_disguised_name_typed_in_the_players_form_is_stored_clean_and_flagged(
     world, organiser_client, first, last
 ):
-    from tournaments.services import likely_duplicates
+    from tournaments.selectors import likely_duplicates
 
     url = reverse("tournaments:players", args=[world.tournament.slug])
     with rolled_back():

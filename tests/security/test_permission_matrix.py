@@ -1039,7 +1039,7 @@ def test_hidden_standings_stay_hidden_on_the_public_pages(world):
     for name in ("public:standings", "public:tv"):
         response = client.get(reverse(name, args=[slug_]))
         assert response.status_code == 200
-        assert "tournaments/public/hidden.html" in [t.name for t in response.templates], name
+        assert "public/hidden.html" in [t.name for t in response.templates], name
     for fmt in ("csv", "csv-fr", "xlsx", "pdf"):
         url = reverse("public:standings_export", args=[slug_, fmt])
         assert client.get(url).status_code == 404, fmt

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scoring.demo import create_demo
 from tarot_club.errors import ServiceError
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.forms import SwapForm
 from tournaments.models import Player, Registration
 
@@ -96,7 +96,7 @@ def test_namesakes_and_licences_are_flagged_and_merged(organiser_client, tournam
     page = response.content.decode()
     assert "may be the same person as Hélène Lefèvre (Excuse d&#x27;Évry · 0412345)" in page
     late = Registration.objects.get(tournament=tournament, last_name="LEFEVRE")
-    assert [r.pk for r in services.duplicates_of(late)] == [helene.pk]
+    assert [r.pk for r in selectors.duplicates_of(late)] == [helene.pk]
     listed = {r.pk: r.duplicates for r in response.context["registrations"]}
     assert listed[late.pk] == [helene] and listed[helene.pk] == [late]
 

@@ -143,7 +143,7 @@ def test_check_in_with_htmx_returns_the_row(tournament, referee_client):
         checkin_url(tournament, registration), {"status": "present"}, HTTP_HX_REQUEST="true"
     )
     assert response.status_code == 200
-    assert response.templates[0].name == "tournaments/_player_row.html"
+    assert response.templates[0].name == "staff/_player_row.html"
     row = response.context["r"]
     assert (row.pk, row.status) == (registration.pk, "present")
     html = response.content.decode()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Registration, Round, StaffMember
 
 from .conftest import (
@@ -127,7 +127,7 @@ def test_by_order_does_not_repeat_round_one_in_round_two(referee_of):
     round_2 = Round.objects.filter(tournament=tournament, number=2).first()
     # The option is for round 1: round 2 is refused, or seated like any later round,
     # without repeating round 1 table for table.
-    assert round_2 is None or services.round_quality(round_2).repeat_count == 0
+    assert round_2 is None or selectors.round_quality(round_2).repeat_count == 0
     # The dashboard no longer offers the option once round 1 is seated.
     response = client.get(reverse("tournaments:dashboard", args=[tournament.slug]))
     assert "by_order" not in response.context["seat_form"].fields
@@ -196,7 +196,7 @@ def test_regenerate_through_the_page(referee_of):
     assert new.pk != old.pk
     assert messages_of(response) == [f"Round seated again (seed {new.seed})."]
     assert sorted(r for t in tables_of(new) for r in t) == sorted(
-        services.present_registrations(tournament)
+        selectors.present_registrations(tournament)
     )
 
 

@@ -10,7 +10,7 @@ import pytest
 from scoring.models import Deal, Penalty, ScoreSheet
 from scoring.services import Actor, deal_record, penalty_add, sheet_sign_with_pin
 from tarot_club.errors import ServiceError
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Registration, Round, Seat, Table
 
 from .conftest import (
@@ -168,14 +168,14 @@ def test_round_one_uses_the_tournament_seed_by_default():
 
 def test_by_order_seats_in_list_order():
     tournament = make_tournament(9, rounds=1)
-    order = services.present_registrations(tournament)
+    order = selectors.present_registrations(tournament)
     round_ = services.round_seat_next(tournament=tournament, order=order)
     assert tables_of(round_) == [order[:5], order[5:]]
 
 
 def test_by_order_must_list_every_present_player():
     tournament = make_tournament(8, rounds=1)
-    order = services.present_registrations(tournament)
+    order = selectors.present_registrations(tournament)
     with pytest.raises(ServiceError, match="every present player exactly once"):
         services.round_seat_next(tournament=tournament, order=order[:-1])
     assert nothing_seated(tournament)
@@ -191,7 +191,7 @@ def test_later_rounds_avoid_repeated_meetings():
         tables = tables_of(round_)
         met = pairs(tables)
         assert not met & seen, f"repeats in round {number}"
-        assert services.round_quality(round_).repeat_count == 0
+        assert selectors.round_quality(round_).repeat_count == 0
         seen |= met
         close(round_)
     assert len(seen) == 16 * 15 // 2
@@ -206,7 +206,7 @@ def test_team_mates_never_share_a_table():
         for table in tables_of(round_):
             teams = [team_of[r] for r in table]
             assert len(teams) == len(set(teams))
-        assert services.round_quality(round_).teammates_together == []
+        assert selectors.round_quality(round_).teammates_together == []
         close(round_)
 
 
@@ -326,7 +326,7 @@ def test_swap_warns_about_repeats_and_needs_confirmation():
     assert sorted(r for t in tables_of(round_2) for r in t) == sorted(r for t in before for r in t)
     round_2.refresh_from_db()
     assert round_2.seats_changed == 1
-    quality = services.round_quality(round_2)
+    quality = selectors.round_quality(round_2)
     assert quality.repeat_count >= 1
     # The repeats are the referee's swap, not the seating's: the round page says so.
     assert quality.explanation == (

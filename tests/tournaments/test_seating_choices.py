@@ -11,7 +11,7 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from tournaments import seating, services
+from tournaments import seating, selectors, services
 from tournaments.models import Registration, Round, Tournament
 
 from .conftest import close, en_client, make_tournament, make_user, tables_of
@@ -116,7 +116,7 @@ def test_the_choice_of_odd_tables_gives_the_table_sizes(odd_tables, sizes):
     tournament = make_tournament(18, rounds=1, odd_tables=odd_tables)
     round_ = services.round_seat_next(tournament=tournament)
     assert [len(t) for t in tables_of(round_)] == sizes
-    assert services.round_quality(round_).sizes == sizes
+    assert selectors.round_quality(round_).sizes == sizes
 
 
 def test_odd_tables_can_change_between_rounds():
@@ -132,11 +132,11 @@ def test_eighteen_players_round_two_fewest_repeats_by_default_fair_tables_on_req
     """The issue's day: round 2 of 18 players showed 8 repeats where 2 are unavoidable."""
     default = make_tournament(18, rounds=4, seed=3)
     _first, second = seat_and_close(default, 2)
-    assert services.round_quality(second).repeat_count == 2
+    assert selectors.round_quality(second).repeat_count == 2
 
     fair = make_tournament(18, rounds=4, seed=3, seating_priority="fair")
     fair_first, fair_second = seat_and_close(fair, 2)
-    quality = services.round_quality(fair_second)
+    quality = selectors.round_quality(fair_second)
     assert quality.repeat_count > 2
     # fair tables first: the 8 players at a table of 4 in round 1 sit at a table of 5 in
     # round 2 (with 2 of the 10 who already had one: 10 seats at tables of 5)
@@ -162,13 +162,13 @@ def test_round_page_says_why_the_repeats_remain_in_french_and_english():
 def swap_adding_repeats(round_):
     """Two players of ``round_`` whose swap adds repeated meetings (found by trying)."""
     tables = tables_of(round_)
-    history = services.seating_history(round_.tournament, before=round_.number)
-    count = seating.round_quality(tables, history)["repeat_count"]
+    history = selectors.seating_history(round_.tournament, before=round_.number)
+    count = seating.quality_of(tables, history)["repeat_count"]
     for x, y in itertools.combinations(range(len(tables)), 2):
         for a in tables[x]:
             for b in tables[y]:
                 swapped = [[b if p == a else a if p == b else p for p in t] for t in tables]
-                if seating.round_quality(swapped, history)["repeat_count"] > count:
+                if seating.quality_of(swapped, history)["repeat_count"] > count:
                     return Registration.objects.get(pk=a), Registration.objects.get(pk=b)
     raise AssertionError("no swap adds a repeat")
 
@@ -180,7 +180,7 @@ def test_round_page_tells_forced_repeats_from_the_others():
     second = services.round_seat_next(tournament=tournament)
     first, other = swap_adding_repeats(second)
     services.seats_swap(round_=second, first=first, second=other, confirmed=True)
-    count = services.round_quality(second).repeat_count
+    count = selectors.round_quality(second).repeat_count
     assert count > 2
     url = reverse("tournaments:round", args=[tournament.slug, 2])
     client = organiser_of(tournament, "fr")
@@ -210,7 +210,7 @@ def test_round_page_says_when_no_repeat_is_forced():
     assert "inévitable" not in page
     first, other = swap_adding_repeats(second)
     services.seats_swap(round_=second, first=first, second=other, confirmed=True)
-    count = services.round_quality(second).repeat_count
+    count = selectors.round_quality(second).repeat_count
     page = flat(client.get(url).content.decode())
     repeats = "1 rencontre répétée" if count == 1 else f"{count} rencontres répétées"
     assert f"16 joueurs, 2e position : {repeats}, places changées à la main depuis le tirage." in (

@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from tarot_club.errors import ServiceError
-from tournaments import clubs
 from tournaments.forms import ClubForm, ClubOrganiserForm, SeasonForm
 from tournaments.models import Club, Player, Season, StaffMember, Tournament
 from tournaments.permissions import (
@@ -26,15 +25,12 @@ from tournaments.permissions import (
     clubs_for,
     may_export_season,
 )
-
-
-def _form_error(form, error: ServiceError) -> None:
-    field = error.field if error.field in form.fields else None
-    form.add_error(field, str(error))
+from tournaments.services import clubs
+from tournaments.views.helpers import add_service_error, int_or_none
 
 
 class ClubListView(LoginRequiredMixin, TemplateView):
-    template_name = "tournaments/clubs.html"
+    template_name = "staff/clubs.html"
 
     def dispatch(self, request, *args, **kwargs):
         if request.user.is_authenticated and not can_create_tournaments(request.user):
@@ -53,7 +49,7 @@ class ClubListView(LoginRequiredMixin, TemplateView):
             try:
                 club = clubs.club_create(organiser=request.user, **form.cleaned_data)
             except ServiceError as error:
-                _form_error(form, error)
+                add_service_error(form, error)
             else:
                 messages.success(request, _("Club page created."))
                 return redirect("tournaments:club", slug=club.slug)
@@ -76,7 +72,7 @@ class ClubMixin:
 
 
 class ClubView(ClubMixin, TemplateView):
-    template_name = "tournaments/club.html"
+    template_name = "staff/club.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -102,7 +98,7 @@ class ClubView(ClubMixin, TemplateView):
                 try:
                     clubs.club_organiser_add(club=self.club, user=user)
                 except ServiceError as error:
-                    _form_error(form, error)
+                    add_service_error(form, error)
                 else:
                     messages.success(
                         request,
@@ -112,7 +108,7 @@ class ClubView(ClubMixin, TemplateView):
                     return redirect("tournaments:club", slug=self.club.slug)
             return self.render_to_response(self.get_context_data(organiser_form=form), status=422)
         if action == "organiser-remove":
-            user = self.club.organisers.filter(pk=_int(request.POST.get("user"))).first()
+            user = self.club.organisers.filter(pk=int_or_none(request.POST.get("user"))).first()
             try:
                 if user is None:
                     raise ServiceError(_("Choose one of the organisers listed."))
@@ -134,7 +130,7 @@ class ClubView(ClubMixin, TemplateView):
                 try:
                     season = clubs.season_create(club=self.club, **form.cleaned_data)
                 except ServiceError as error:
-                    _form_error(form, error)
+                    add_service_error(form, error)
                 else:
                     messages.success(request, _("Season created."))
                     return redirect("tournaments:season", slug=self.club.slug, season_id=season.pk)
@@ -144,7 +140,7 @@ class ClubView(ClubMixin, TemplateView):
             try:
                 clubs.club_update(club=self.club, **form.cleaned_data)
             except ServiceError as error:
-                _form_error(form, error)
+                add_service_error(form, error)
             else:
                 messages.success(request, _("Club saved."))
                 return redirect("tournaments:club", slug=self.club.slug)
@@ -154,7 +150,7 @@ class ClubView(ClubMixin, TemplateView):
 class SeasonView(ClubMixin, TemplateView):
     """A season's formula, and its tournaments: the user adds those they organise."""
 
-    template_name = "tournaments/season.html"
+    template_name = "staff/season.html"
 
     def _season(self) -> Season:
         return get_object_or_404(Season, club=self.club, pk=self.kwargs["season_id"])
@@ -177,7 +173,9 @@ class SeasonView(ClubMixin, TemplateView):
         season = self._season()
         action = request.POST.get("action", "formula")
         if action in ("add", "remove"):
-            tournament = Tournament.objects.filter(pk=_int(request.POST.get("tournament"))).first()
+            tournament = Tournament.objects.filter(
+                pk=int_or_none(request.POST.get("tournament"))
+            ).first()
             if tournament is None or (action == "remove" and tournament.season_id != season.pk):
                 messages.error(request, _("Choose one of the tournaments listed."))
             else:
@@ -197,15 +195,8 @@ class SeasonView(ClubMixin, TemplateView):
             try:
                 clubs.season_update(season=season, **form.cleaned_data)
             except ServiceError as error:
-                _form_error(form, error)
+                add_service_error(form, error)
             else:
                 messages.success(request, _("Season saved."))
                 return redirect("tournaments:season", slug=self.club.slug, season_id=season.pk)
         return self.render_to_response(self.get_context_data(form=form), status=422)
-
-
-def _int(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None

@@ -13,10 +13,11 @@ from django.views.generic import TemplateView
 
 from tarot_club.errors import ServiceError
 from tarot_club.network import client_address
-from tournaments import seat_requests
 from tournaments.forms import SeatRequestForm
 from tournaments.models import SeatRequest, Tournament
 from tournaments.names import starts_with_vowel_sound
+from tournaments.services import seat_requests
+from tournaments.views.helpers import add_service_error, int_or_none
 from tournaments.views.mixins import StaffTournamentMixin
 
 
@@ -25,7 +26,7 @@ def ask(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
     context = {"tournament": tournament, "public": True}
     if not seat_requests.open_for_requests(tournament):
-        return render(request, "tournaments/public/seat_request.html", {**context, "closed": True})
+        return render(request, "public/seat_request.html", {**context, "closed": True})
     form = SeatRequestForm(request.POST or None)
     status = 200
     if request.method == "POST":
@@ -35,23 +36,22 @@ def ask(request, slug):
                     tournament=tournament, client=client_address(request), **form.cleaned_data
                 )
             except ServiceError as error:
-                field = error.field if error.field in form.fields else None
-                form.add_error(field, str(error))
+                add_service_error(form, error)
             else:
                 return render(
                     request,
-                    "tournaments/public/seat_request_done.html",
+                    "public/seat_request_done.html",
                     {**context, "queued": queued},
                 )
         status = 422
     context.update(form=form, seats_left=seat_requests.seats_left(tournament))
-    return render(request, "tournaments/public/seat_request.html", context, status=status)
+    return render(request, "public/seat_request.html", context, status=status)
 
 
 class SeatRequestsView(StaffTournamentMixin, TemplateView):
     """The organiser confirms (the player is registered, ready for check-in) or refuses."""
 
-    template_name = "tournaments/seat_requests.html"
+    template_name = "staff/seat_requests.html"
     organiser_only = True
 
     def get_context_data(self, **kwargs):
@@ -65,7 +65,7 @@ class SeatRequestsView(StaffTournamentMixin, TemplateView):
 
     def post(self, request, *args, **kwargs):
         seat_request = SeatRequest.objects.filter(
-            tournament=self.tournament, pk=_int(request.POST.get("request"))
+            tournament=self.tournament, pk=int_or_none(request.POST.get("request"))
         ).first()
         action = request.POST.get("action")
         if seat_request is None or action not in ("confirm", "refuse"):
@@ -87,13 +87,6 @@ class SeatRequestsView(StaffTournamentMixin, TemplateView):
             except ServiceError as error:
                 messages.error(request, str(error))
         return redirect("tournaments:seat_requests", slug=self.tournament.slug)
-
-
-def _int(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def _refused_message(name: str) -> str:

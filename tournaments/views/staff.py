@@ -20,7 +20,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from tarot_club.errors import ServiceError
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.forms import (
     ImportForm,
     PlayerForm,
@@ -34,19 +34,15 @@ from tournaments.forms import (
 from tournaments.models import Registration, StaffMember, Tournament
 from tournaments.names import starts_with_vowel_sound
 from tournaments.permissions import can_create_tournaments, tournaments_for
+from tournaments.views.helpers import add_service_error
 from tournaments.views.mixins import StaffTournamentMixin
 
 IMPORT_SESSION_KEY = "player_import"
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
 
 
-def _form_error(form, error: ServiceError) -> None:
-    field = error.field if error.field in form.fields else None
-    form.add_error(field, str(error))
-
-
 class TournamentListView(LoginRequiredMixin, TemplateView):
-    template_name = "tournaments/staff_list.html"
+    template_name = "staff/staff_list.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -56,7 +52,7 @@ class TournamentListView(LoginRequiredMixin, TemplateView):
 
 
 class TournamentCreateView(LoginRequiredMixin, TemplateView):
-    template_name = "tournaments/tournament_form.html"
+    template_name = "staff/tournament_form.html"
 
     def dispatch(self, request, *args, **kwargs):
         if request.user.is_authenticated and not can_create_tournaments(request.user):
@@ -75,7 +71,7 @@ class TournamentCreateView(LoginRequiredMixin, TemplateView):
                     created_by=request.user, **form.cleaned_data
                 )
             except ServiceError as error:
-                _form_error(form, error)
+                add_service_error(form, error)
             else:
                 messages.success(request, _("Tournament created."))
                 return redirect("tournaments:dashboard", slug=tournament.slug)
@@ -111,7 +107,7 @@ def _deals_notice(form) -> dict:
 
 
 class SettingsView(StaffTournamentMixin, TemplateView):
-    template_name = "tournaments/tournament_form.html"
+    template_name = "staff/tournament_form.html"
     organiser_only = True
 
     def get(self, request, *args, **kwargs):
@@ -129,7 +125,7 @@ class SettingsView(StaffTournamentMixin, TemplateView):
             try:
                 services.tournament_update(tournament=self.tournament, **form.cleaned_data)
             except ServiceError as error:
-                _form_error(form, error)
+                add_service_error(form, error)
             else:
                 messages.success(request, _("Settings saved."))
                 return redirect("tournaments:dashboard", slug=self.tournament.slug)
@@ -139,7 +135,7 @@ class SettingsView(StaffTournamentMixin, TemplateView):
 
 
 class DashboardView(StaffTournamentMixin, TemplateView):
-    template_name = "tournaments/dashboard.html"
+    template_name = "staff/dashboard.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -150,7 +146,7 @@ class DashboardView(StaffTournamentMixin, TemplateView):
         context["counts"] = counts
         context["rounds"] = list(tournament.round_set.order_by("number"))
         try:
-            services.next_round_check(tournament)
+            selectors.next_round_check(tournament)
             context["next_round_problem"] = None
         except ServiceError as error:
             context["next_round_problem"] = str(error)
@@ -162,7 +158,7 @@ class DashboardView(StaffTournamentMixin, TemplateView):
 
 
 class SeatRoundView(StaffTournamentMixin, TemplateView):
-    template_name = "tournaments/dashboard.html"
+    template_name = "staff/dashboard.html"
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
@@ -170,7 +166,7 @@ class SeatRoundView(StaffTournamentMixin, TemplateView):
         if form.is_valid():
             order = None
             if form.cleaned_data.get("by_order"):
-                order = services.present_registrations(self.tournament)
+                order = selectors.present_registrations(self.tournament)
             try:
                 round_ = services.round_seat_next(
                     tournament=self.tournament, seed=form.cleaned_data["seed"], order=order
@@ -186,12 +182,12 @@ class SeatRoundView(StaffTournamentMixin, TemplateView):
 
 
 class PlayersView(StaffTournamentMixin, TemplateView):
-    template_name = "tournaments/players.html"
+    template_name = "staff/players.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        registrations = list(services.registrations_for_page(self.tournament))
-        duplicates = services.likely_duplicates(registrations)
+        registrations = list(selectors.registrations_for_page(self.tournament))
+        duplicates = selectors.likely_duplicates(registrations)
         for registration in registrations:
             registration.duplicates = duplicates.get(registration.pk, [])
         context["registrations"] = registrations
@@ -242,7 +238,7 @@ class PlayersView(StaffTournamentMixin, TemplateView):
                         )
                     ]
             except ServiceError as error:
-                _form_error(form, error)
+                add_service_error(form, error)
             else:
                 messages.success(request, _("Registered."))
                 for registration in registered:
@@ -254,7 +250,7 @@ class PlayersView(StaffTournamentMixin, TemplateView):
 class CheckInView(StaffTournamentMixin, TemplateView):
     """Present / absent / withdrawn, one button per player (htmx swaps the row)."""
 
-    template_name = "tournaments/_player_row.html"
+    template_name = "staff/_player_row.html"
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
@@ -270,7 +266,7 @@ class CheckInView(StaffTournamentMixin, TemplateView):
         except ServiceError as error:
             messages.error(request, str(error))
         if request.htmx:
-            registration = services.registrations_for_page(self.tournament).get(pk=registration.pk)
+            registration = selectors.registrations_for_page(self.tournament).get(pk=registration.pk)
             return self.render_to_response(
                 self.get_context_data(r=registration, statuses=Registration.Status)
             )
@@ -291,7 +287,7 @@ def _cell(text: str) -> str:
 
 def import_preview_rows(preview: services.ImportPreview, *, team_event: bool) -> SafeString:
     """The preview's table body, written in Python: a template loop over 5,000 lines cost
-    more than the checks themselves (3 s of the 5 s a 5,000-line import may take)."""
+    more than the checks themselves (``bench/figures.md``)."""
     fields = ["last_name", "first_name", "club", "licence"] + (["team"] if team_event else [])
     ok = '<span class="badge ok">OK</span>'
     parts = []
@@ -311,7 +307,7 @@ def import_preview_rows(preview: services.ImportPreview, *, team_event: bool) ->
 class ImportView(StaffTournamentMixin, TemplateView):
     """Upload → preview with every bad row and its reason → import all or nothing."""
 
-    template_name = "tournaments/import.html"
+    template_name = "staff/import.html"
     organiser_only = True
 
     def get(self, request, *args, **kwargs):
@@ -403,7 +399,7 @@ class ImportView(StaffTournamentMixin, TemplateView):
 
 
 class StaffView(StaffTournamentMixin, TemplateView):
-    template_name = "tournaments/staff.html"
+    template_name = "staff/staff.html"
     organiser_only = True
 
     def get_context_data(self, **kwargs):
@@ -423,7 +419,7 @@ class StaffView(StaffTournamentMixin, TemplateView):
                     role=StaffMember.Role.REFEREE,
                 )
             except ServiceError as error:
-                _form_error(form, error)
+                add_service_error(form, error)
             else:
                 messages.success(request, _("Referee added."))
                 return redirect("tournaments:staff", slug=self.tournament.slug)
@@ -447,7 +443,7 @@ class PinSlipsView(StaffTournamentMixin, TemplateView):
             if not registrations.exists():
                 raise Http404
             name = f"{self.tournament.slug}-code-pin-{wanted}.pdf"
-        content = pin_slips_pdf(services.pin_slips(self.tournament, registrations))
+        content = pin_slips_pdf(selectors.pin_slips(self.tournament, registrations))
         response = HttpResponse(content, content_type="application/pdf")
         response["Content-Disposition"] = f'inline; filename="{name}"'
         add_never_cache_headers(response)
@@ -468,7 +464,7 @@ class RegistrationMixin(StaffTournamentMixin):
 class PlayerCorrectView(RegistrationMixin, TemplateView):
     """The organiser corrects this tournament's record of a player: name, club, licence."""
 
-    template_name = "tournaments/player_correct.html"
+    template_name = "staff/player_correct.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -493,7 +489,7 @@ class PlayerCorrectView(RegistrationMixin, TemplateView):
                     registration=registration, row=services.PlayerRow(**form.cleaned_data)
                 )
             except ServiceError as error:
-                _form_error(form, error)
+                add_service_error(form, error)
             else:
                 messages.success(request, _("%(name)s corrected.") % {"name": corrected.full_name})
                 _warn_duplicates(request, corrected)
@@ -553,7 +549,7 @@ def _removed_message(name: str) -> str:
 def _warn_duplicates(request, registration: Registration) -> None:
     """Say at once that the player just registered or corrected is likely someone already
     there (the players list flags them too, with a button to merge)."""
-    for other in services.duplicates_of(registration):
+    for other in selectors.duplicates_of(registration):
         # French elides « que » before a vowel sound: « la même personne qu'Éloïse ».
         if starts_with_vowel_sound(other.full_name):
             message = pgettext(

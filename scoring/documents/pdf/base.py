@@ -200,7 +200,8 @@ def qr_path(url: str, fixed_mask: bool) -> tuple[int, str]:
     The path is in module units (x to the right, y downwards from the top-left module), one
     rectangle per horizontal run of dark modules, written as raw PDF operators: drawing it costs
     one string per code instead of hundreds of canvas calls. ``fixed_mask`` skips segno's mask
-    evaluation (8x faster; every mask gives a valid code): used for big bundles.
+    evaluation (much faster, ``bench/figures.md``; every mask gives a valid code): used for
+    big bundles.
     """
     kw = {"mask": 0} if fixed_mask else {}
     matrix = segno.make_qr(url, error="m", **kw).matrix

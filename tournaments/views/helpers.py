@@ -1,0 +1,24 @@
+"""What the views of both apps share to translate HTTP: a number read from a request, and a
+service's refusal shown on the form that asked for it (one definition of each)."""
+
+from __future__ import annotations
+
+from django import forms
+
+from tarot_club.errors import ServiceError
+
+
+def int_or_none(value) -> int | None:
+    """``value`` (a query parameter, a posted field) as an int, or None when it is missing or
+    not a number: a hand-edited address shows the default page, never an error."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def add_service_error(form: forms.Form, error: ServiceError) -> None:
+    """Show a service's refusal on the form: beside its field when the form has that field,
+    above the form otherwise. What was typed stays in the form."""
+    field = error.field if error.field in form.fields else None
+    form.add_error(field, str(error))
