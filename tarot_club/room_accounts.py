@@ -9,7 +9,8 @@ open the login page. The demo's organiser password (``tarot-demo``) is printed i
   (``known_password_accounts``);
 - on a database without any organiser, it makes the club's first organiser account with a
   password typed on the laptop, or generated and shown once in the laptop's terminal
-  (``has_organiser``, ``create_first_organiser``, ``generated_password``);
+  (``has_organiser``, ``generated_password``; the account is written by
+  ``tarot_club.services.first_organiser_create``);
 - while the room is served (``settings.CLUB_ROOM``, environment ``DJANGO_CLUB_ROOM`` set by
   ``tarot_club.club.server_environment``), a login with a known password is refused even if an
   account got one later (``RoomModelBackend``), and ``/admin/`` answers 404
@@ -24,12 +25,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.hashers import check_password
-from django.contrib.auth.password_validation import validate_password
-from django.db import transaction
 from django.http import Http404
 
 from scoring.management.commands.setup_demo import PASSWORD as DEMO_PASSWORD
-from scoring.management.commands.setup_demo import organiser_group
 from tournaments.permissions import ORGANISER_PERMISSION
 
 # Passwords anybody can read (the README prints the demo's): never accepted in the room.
@@ -77,27 +75,6 @@ def free_username(wanted: str) -> str:
         number += 1
         candidate = f"{wanted}-{number}"
     return candidate
-
-
-def create_first_organiser(*, username: str, password: str):
-    """The club's organiser account. Raises ``ValidationError`` (in the user's language) for a
-    taken or empty user name, a known password or one the password validators refuse."""
-    from django.core.exceptions import ValidationError
-    from django.utils.translation import gettext as _
-
-    User = get_user_model()
-    username = username.strip()
-    if not username:
-        raise ValidationError(_("Type a user name."))
-    if User.objects.filter(username__iexact=username).exists():
-        raise ValidationError(_("The account « %(name)s » exists already.") % {"name": username})
-    if password in KNOWN_PASSWORDS:
-        raise ValidationError(_("This password is the demo's: anybody can read it."))
-    validate_password(password, User(username=username))
-    with transaction.atomic():
-        user = User.objects.create_user(username=username, password=password)
-        user.groups.add(organiser_group())
-    return user
 
 
 class RoomModelBackend(ModelBackend):

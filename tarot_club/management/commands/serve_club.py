@@ -22,7 +22,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tarot_club import club, room_accounts
+from tarot_club import club, room_accounts, services
 
 
 def _gunicorn_version() -> tuple[int, ...]:
@@ -130,7 +130,7 @@ class Command(BaseCommand):
             )
             return
         password = room_accounts.generated_password()
-        user = room_accounts.create_first_organiser(
+        user = services.first_organiser_create(
             username=room_accounts.free_username("organisateur"), password=password
         )
         self.stdout.write(
@@ -150,6 +150,6 @@ class Command(BaseCommand):
                 self.stderr.write(_("The two passwords differ: type them again."))
                 continue
             try:
-                return room_accounts.create_first_organiser(username=username, password=password)
+                return services.first_organiser_create(username=username, password=password)
             except ValidationError as error:
                 self.stderr.write(" ".join(error.messages))
