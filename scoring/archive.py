@@ -9,7 +9,6 @@ nothing.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from datetime import datetime
@@ -30,8 +29,7 @@ from scoring.archive_values import (
     parse_float,
     parse_int,
 )
-from scoring.documents.fingerprint import canonical_bytes, verification_code
-from scoring.documents.seal import verify_seal
+from scoring.documents.fingerprint import verification_code
 from scoring.engine import HandfulSize, InvalidDeal
 from scoring.models import (
     IMPORTED_SUFFIX,
@@ -41,9 +39,10 @@ from scoring.models import (
     SheetEvent,
     SheetSeal,
     Signature,
+    TrustedKey,
 )
 from scoring.scores import deal_scores
-from scoring.sealing import installation_name, installation_public_key
+from scoring.sealing import seal_origin
 from scoring.selectors import current_canonical
 from scoring.services import (
     seat_results_store,
@@ -51,6 +50,7 @@ from scoring.services import (
     write_paper_score_rows,
     write_score_rows,
 )
+from scoring.trust import UnknownKeys, archived_seal_fields, untrusted_seal_keys
 from tarot_club.errors import ServiceError
 from tournaments.models import (
     Club,
@@ -67,7 +67,8 @@ from tournaments.models import (
 FORMAT = "tarot-club-tournament"
 # 2: seals carry their Ed25519 signature, public key and installation; the archive its origin.
 # A version 1 archive still imports; its seals, unsigned, prove nothing (the page says so).
-VERSION = 2
+# 3: seals sign their installation's name and key too; the origin shows the key's fingerprint.
+VERSION = 3
 # The largest archive read (web upload and import_tournament alike), checked before it is read:
 # a championship of 1,000 players over 8 rounds of 5 deals is about 36 MB (100 players: 3.6 MB).
 MAX_BYTES = 50 * 1024 * 1024
@@ -135,7 +136,7 @@ def export_tournament(tournament: Tournament) -> dict:
         "format": FORMAT,
         "version": VERSION,
         # Who made the archive; each seal names who sealed it (often the same installation).
-        "origin": {"installation": installation_name(), "public_key": installation_public_key()},
+        "origin": seal_origin(),
         "tournament": {
             **{f: getattr(tournament, f) for f in TOURNAMENT_FIELDS},
             "date": tournament.date.isoformat(),
@@ -273,11 +274,13 @@ def export_json(tournament: Tournament) -> bytes:
 # ---------------------------------------------------------------------------------------------
 
 
-def import_json(content: bytes | str) -> Tournament:
+def import_json(content: bytes | str, *, trust=(), user=None) -> Tournament:
     """Import an archive into this database, all or nothing; ServiceError says what is wrong.
 
     Every value is checked as the forms would check it (:mod:`scoring.archive_values`): types,
     limits and lists of choices; every deal is scored again by the engine; seals are verified.
+    Seals by a key this installation does not trust raise :class:`~scoring.trust.UnknownKeys`,
+    unless that key (its text or its fingerprint) is in ``trust``: it is then trusted by ``user``.
     """
     if len(content) > MAX_BYTES:
         raise ServiceError(too_large_message())
@@ -302,7 +305,9 @@ def import_json(content: bytes | str) -> Tournament:
     try:
         version = Value(archive)["version"].int(1, VERSION)
         with transaction.atomic():
-            return _import(Value(archive), version)
+            tournament = _import(Value(archive), version)
+            _trust_seal_keys(tournament, trust, user)
+            return tournament
     except ServiceError:
         raise
     except Damaged as error:
@@ -333,6 +338,17 @@ def import_json(content: bytes | str) -> Tournament:
             _("The archive is damaged (%(error)s): nothing was imported.")
             % {"error": str(error)[:200]}
         ) from None
+
+
+def _trust_seal_keys(tournament: Tournament, trust, user) -> None:
+    """Every imported seal's key is trusted here, or in ``trust`` and trusted now by ``user``;
+    otherwise :class:`~scoring.trust.UnknownKeys` names them and nothing is imported."""
+    seals = SheetSeal.objects.filter(sheet__table__round__tournament=tournament)
+    chosen, unknown = untrusted_seal_keys(seals, trust=trust)
+    if unknown:
+        raise UnknownKeys(unknown)
+    for name, key, _code in chosen:
+        TrustedKey.objects.get_or_create(public_key=key, defaults={"name": name, "added_by": user})
 
 
 def too_large_message() -> str:
@@ -593,29 +609,6 @@ def _deal_fields(d: Value, size: int, rule_set: str, where: str) -> dict:
     return fields
 
 
-def _checked_seal(seal: Value, table, version: int) -> dict[str, str]:
-    """A seal of the archive, checked: its content hashes to its fingerprint and, from format 2
-    on, its signature verifies against the public key it names. Returns its signature fields."""
-    content = seal["content"].data()
-    fingerprint = seal["fingerprint"].text(64)
-    signature = seal.get("signature", "").text(100)
-    public_key = seal.get("public_key", "").text(60)
-    installation = seal.get("installation", "").text(max_length(SheetSeal, "installation"))
-    fingerprint_ok = hashlib.sha256(canonical_bytes(content)).hexdigest() == fingerprint
-    signed_ok = version < 2 or verify_seal(public_key, content, signature)
-    if not (fingerprint_ok and signed_ok):
-        raise ServiceError(
-            _(
-                "The seal of a signed sheet of table %(table)d, round %(round)d does not verify: "
-                "the archive was altered. Nothing was imported."
-            )
-            % {"table": table.number, "round": table.round.number}
-        )
-    if version < 2:
-        return {}
-    return {"signature": signature, "public_key": public_key, "installation": installation}
-
-
 def _import_sheet(tournament, table, data: Value, registrations, users, version) -> None:
     size = table.seats.count()
     where = _("table %(table)d, round %(round)d") % {
@@ -720,7 +713,7 @@ def _import_sheet(tournament, table, data: Value, registrations, users, version)
         seal_fingerprint = seal["fingerprint"].text(64)
         if SheetSeal.objects.filter(fingerprint=seal_fingerprint).exists():
             raise ServiceError(_("This archive's sheets already exist here: nothing was imported."))
-        signed = _checked_seal(seal, table, version)
+        signed = archived_seal_fields(seal, table, version)
         SheetSeal.objects.create(
             sheet=sheet,
             fingerprint=seal_fingerprint,

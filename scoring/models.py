@@ -275,6 +275,27 @@ class SheetSeal(models.Model):
         return self.code
 
 
+class TrustedKey(models.Model):
+    """A public sealing key this installation trusts (scoring.trust): its own, recorded when it
+    first seals, and those an organiser added on purpose after comparing the key's fingerprint
+    with the one its holder publishes. A seal by any other key reads « clé inconnue »."""
+
+    public_key = models.CharField(max_length=60, unique=True)
+    # Who holds it, as its file or its seals name it when it was added.
+    name = models.CharField(max_length=100, blank=True, default="")
+    own = models.BooleanField(default=False)  # made by this installation
+    added_at = models.DateTimeField(auto_now_add=True)
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["added_at", "pk"]
+
+    def __str__(self) -> str:
+        return self.name or self.public_key
+
+
 class Score(models.Model):
     """One player's points from one deal (or a paper sheet's round total): the ledger of the
     points, for SQL aggregates and audits (what each deal gave each player).

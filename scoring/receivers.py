@@ -5,10 +5,12 @@ Connected when the app is ready (:class:`scoring.apps.ScoringConfig`).
 
 from __future__ import annotations
 
+from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.utils.translation import gettext as _
 
-from scoring.models import ScoreSheet, SheetSeal
+from scoring.models import ScoreSheet, SheetSeal, TrustedKey
+from scoring.sealing import installation_name, installation_public_key
 from scoring.services import round_close_check
 from tarot_club.errors import ServiceError
 from tournaments.signals import registration_correcting, round_closing, round_seated
@@ -36,4 +38,15 @@ def signed_names_stay(sender, *, registration, **kwargs) -> None:
                 "cannot change."
             )
             % {"name": registration.full_name}
+        )
+
+
+@receiver(post_save, sender=SheetSeal, dispatch_uid="scoring.own_key_trusted")
+def own_key_trusted(sender, *, instance, created, raw=False, **kwargs) -> None:
+    """A seal made with this installation's key keeps that key trusted (scoring.trust), even
+    once the key is lost and replaced."""
+    if created and not raw and instance.public_key == installation_public_key():
+        TrustedKey.objects.get_or_create(
+            public_key=instance.public_key,
+            defaults={"own": True, "name": installation_name()[:100]},
         )

@@ -5,14 +5,16 @@
   by default beside the SQLite database, ``db.sqlite3.seal-key``, mode 0600). The file is written
   whole under a temporary name, then hard-linked into place, which never replaces an existing
   key: two processes sealing at once both use the key of the first.
-- ``settings.INSTALLATION_NAME`` (``DJANGO_INSTALLATION_NAME``) names who sealed: it travels with
-  each seal, beside the public key, and the verification page shows it.
+- ``settings.INSTALLATION_NAME`` (``DJANGO_INSTALLATION_NAME``) names who sealed, a name the
+  organiser chose; unset, the name of the first club page made here, else « Tarot Club » (never
+  the computer's name, which public pages would show). It is signed with each seal's content and
+  public key (:func:`scoring.documents.seal.sign_seal`): relabelled, a seal no longer verifies.
+- What a seal proves to a reader depends on its key being trusted here: :mod:`scoring.trust`.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 from django.conf import settings
@@ -25,10 +27,10 @@ from scoring.documents.seal import (
     private_key_from_pem,
     private_key_to_pem,
     public_key_text,
-    sign_content,
-    verify_seal,
+    sign_seal,
 )
 from tarot_club.private_files import create_once
+from tournaments.models import Club
 
 _loaded: dict[str, Ed25519PrivateKey] = {}
 
@@ -90,42 +92,34 @@ def _unreadable(path: Path, error: Exception) -> str:
 
 
 def installation_name() -> str:
-    return settings.INSTALLATION_NAME
+    """Who seals here: the name the organiser set, else the first club page's, never the host's."""
+    if settings.INSTALLATION_NAME:
+        return settings.INSTALLATION_NAME
+    first = Club.objects.exclude(slug=None).order_by("pk").values_list("name", flat=True).first()
+    return first or "Tarot Club"
 
 
 def installation_public_key() -> str:
     return public_key_text(installation_key())
 
 
-def seal_fields(content: dict) -> dict[str, str]:
-    """The signature, public key and installation name a new seal of ``content`` stores."""
-    key = installation_key()
+def seal_origin() -> dict[str, str]:
+    """Who made an archive: this installation's name, public key and the key's fingerprint."""
+    public_key = installation_public_key()
     return {
-        "signature": sign_content(key, content),
-        "public_key": public_key_text(key),
-        "installation": installation_name()[:100],
+        "installation": installation_name(),
+        "public_key": public_key,
+        "fingerprint": key_code(public_key),
     }
 
 
-@dataclass(frozen=True)
-class SealCheck:
-    """What a stored seal proves, for the verification page."""
-
-    signed: bool  # the seal carries a signature (an older archive's seals do not)
-    valid: bool  # ...and it verifies against the public key it names
-    here: bool  # ...made by this installation's key
-    installation: str
-    key_code: str
-
-
-def check_seal(seal) -> SealCheck:
-    """Check a :class:`~scoring.models.SheetSeal` against the public key it carries."""
-    signed = bool(seal.signature and seal.public_key)
-    valid = signed and verify_seal(seal.public_key, seal.content, seal.signature)
-    return SealCheck(
-        signed=signed,
-        valid=valid,
-        here=valid and seal.public_key == installation_public_key(),
-        installation=seal.installation,
-        key_code=key_code(seal.public_key) if signed else "",
-    )
+def seal_fields(content: dict) -> dict[str, str]:
+    """The signature, public key and installation name a new seal of ``content`` stores: the
+    signature covers all three (a version 2 seal)."""
+    key = installation_key()
+    name = " ".join(installation_name().split())[:100]
+    return {
+        "signature": sign_seal(key, content, name),
+        "public_key": public_key_text(key),
+        "installation": name,
+    }

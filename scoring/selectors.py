@@ -177,6 +177,7 @@ def sheet_data(
     verification_url: str = "",
     blank: bool = False,
     amendments: tuple[doc.SheetAmendment, ...] = (),
+    key_fingerprint: str = "",
 ) -> doc.SheetData:
     """The plain data of a sheet's documents and fingerprint."""
     tournament = view.tournament
@@ -248,6 +249,7 @@ def sheet_data(
         fingerprint="" if blank else sheet.fingerprint,
         verification_code="" if blank else verification_code(sheet.fingerprint),
         verification_url="" if blank else verification_url,
+        key_fingerprint="" if blank else key_fingerprint,
         blank=blank,
         paper_totals=() if blank or not sheet.paper_mode else tuple(sheet.paper_totals),
         time_up=not blank and view.time_up,
@@ -269,6 +271,7 @@ class TableState:
     quota: int
     signatures: int
     size: int
+    time_up: bool = False  # time was called before this table played all its deals
 
 
 def round_dashboard(round_: Round) -> list[TableState]:
@@ -309,6 +312,11 @@ def round_dashboard(round_: Round) -> list[TableState]:
                 quota=deal_quota(tournament, len(seats)),
                 signatures=table.signature_count,
                 size=len(seats),
+                time_up=(
+                    round_.time_called_at is not None
+                    and not table.sheet.paper_mode
+                    and played < deal_quota(tournament, len(seats))
+                ),
             )
         )
     return states

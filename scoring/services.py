@@ -22,6 +22,7 @@ from scoring.documents.fingerprint import verification_code
 from scoring.engine import Deal as EngineDeal
 from scoring.engine import InvalidDeal, get_rule_set, score_deal
 from scoring.engine.table import active_positions, dealers
+from scoring.entry_state import time_up_message
 from scoring.messages import deal_error_message
 from scoring.models import (
     Deal,
@@ -585,6 +586,9 @@ def deal_record_once(
                     % {"number": number}
                 )
             expected = next_deal_number(sheet, deals, size)
+            played = counted(deals, tournament)
+            if expected is None and played < deal_quota(tournament, size):
+                raise ServiceError(time_up_message(played))  # what the table page says
             if expected is None:
                 raise ServiceError(
                     _("All %(quota)d deals of this table are recorded.")

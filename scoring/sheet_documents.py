@@ -13,6 +13,8 @@ from django.utils.translation import gettext as _
 
 from scoring.documents import data as doc
 from scoring.documents.fingerprint import verification_code
+from scoring.documents.seal import key_code
+from scoring.models import SheetSeal
 from scoring.selectors import sheet_amendments, sheet_data, sheet_views_bulk
 from scoring.standings import standings_data
 from tarot_club.errors import ServiceError
@@ -41,13 +43,24 @@ def sheets_data(
     """SheetData for every table of the scope, with a constant number of queries."""
     views = sheet_views_bulk(tables)
     amendments = sheet_amendments(views) if not blank else {}
+    # The key that sealed each signed sheet, whose fingerprint a reader compares with the club's.
+    fingerprints = [v.sheet.fingerprint for v in views if v.sheet.fingerprint and not blank]
+    keys = dict(
+        SheetSeal.objects.filter(fingerprint__in=fingerprints).values_list(
+            "fingerprint", "public_key"
+        )
+        if fingerprints
+        else ()
+    )
     for view in views:
         code = verification_code(view.sheet.fingerprint)
+        key = keys.get(view.sheet.fingerprint, "")
         yield sheet_data(
             view,
             blank=blank,
             verification_url=url_for(verification_path(code)) if code else "",
             amendments=amendments.get(view.sheet.pk, ()),
+            key_fingerprint=key_code(key) if key else "",
         )
 
 

@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import os
-import platform
 import sys
 import tempfile
 from pathlib import Path
@@ -197,10 +196,10 @@ else:
     _on_file = _db["ENGINE"] == "tarot_club.sqlite" and _db["NAME"] not in ("", ":memory:")
     _seal_default = str(_db["NAME"] if _on_file else _SQLITE_PATH) + ".seal-key"
 SEAL_KEY_FILE = os.environ.get("DJANGO_SEAL_KEY_FILE", "").strip() or _seal_default
-# Who seals: shown on the verification page of every sheet sealed here, here and elsewhere.
-INSTALLATION_NAME = (
-    os.environ.get("DJANGO_INSTALLATION_NAME", "").strip() or platform.node() or "Tarot Club"
-)
+# Who seals, a name the organiser chooses: signed with every seal and shown on the verification
+# page of every sheet sealed here. Unset: the first club page's name (scoring.sealing), never
+# the computer's name.
+INSTALLATION_NAME = " ".join(os.environ.get("DJANGO_INSTALLATION_NAME", "").split())[:100]
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -103,6 +103,7 @@ class SheetData:
     fingerprint: str = ""  # hex sha-256 of the canonical content; "" until signed
     verification_code: str = ""  # short code derived from the fingerprint
     verification_url: str = ""  # absolute URL of the public verification page
+    key_fingerprint: str = ""  # short fingerprint of the key that sealed it (seal.key_code)
     blank: bool = False  # a pre-filled sheet with empty deal lines for a paper table
     paper_totals: tuple[int, ...] = ()  # paper mode: only round totals typed by the referee
     # A timed round: time was called before this table played its deals ("temps écoulé").
@@ -137,6 +138,11 @@ class SheetData:
                 if not (deal.sitting_out and deal.sitting_out == player.name):
                     counts[i] += 1
         return tuple(counts)
+
+    def deals_played_at_table(self) -> int:
+        """The deals the table played, as its players count them (a passed deal is not
+        played): what the header of a sheet stopped by time says."""
+        return sum(1 for deal in self.deals if deal.kind != "passed")
 
     def penalty_totals(self) -> tuple[int, ...]:
         names = [p.name for p in self.players]

@@ -52,6 +52,11 @@ MONTHS = [
 KINDS = {"played": "jouée", "passed": "passée", "referee": "arbitre", "ruling": "décision"}
 
 
+def played_deals_label(n: int) -> str:
+    """« 1 donne jouée », « 3 donnes jouées »."""
+    return f"{n} donne jouée" if n == 1 else f"{n} donnes jouées"
+
+
 def amendment_title(sheet) -> str:
     """The amendment box says "amended after signature" only when that is what happened: a
     change while signatures stood, or a sheet still waiting to be signed again."""

@@ -39,6 +39,7 @@ from .labels import (
     SEAT_NAMES,
     STATUSES,
     amendment_title,
+    played_deals_label,
     seat_short,
 )
 from .spreadsheet import Package as _Package
@@ -321,7 +322,7 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
     if data.paper_totals and not data.blank:
         status += " — tenue sur papier (bilans reportés)"
     if data.time_up:
-        status += f" — temps écoulé ({len(data.deals)} donnes)"
+        status += f" — temps écoulé ({played_deals_label(data.deals_played_at_table())})"
     labels: list[tuple[str, Any]] = [
         ("Tournoi", data.tournament),
         ("Date", data.tournament_date),
@@ -345,6 +346,10 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
         else:
             mono = label in {"Empreinte SHA-256", "Code de vérification"}
             _text(ws, row, 3, value, font=MONO if mono else None)
+        if label == "Code de vérification" and data.key_fingerprint:
+            # Beside the code: the key that sealed the sheet, to compare with the club's.
+            _text(ws, row, 6, "Clé du sceau", font=BOLD)
+            _text(ws, row, 8, data.key_fingerprint, font=MONO)
 
     # Players by seat.
     r = lay.players_header
@@ -509,9 +514,10 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
         ("L", _header_text(f"{data.tournament[:80]} — {data.tournament_date:%d/%m/%Y}")),
         ("R", _header_text(title)),
     ]
+    key = f" · clé du sceau {data.key_fingerprint}" if data.key_fingerprint else ""
     ws.footer = [
         ("L", _header_text(f"Empreinte SHA-256 : {data.fingerprint or '(non signée)'}")),
-        ("C", _header_text(f"Code de vérification : {code or '—'}")),
+        ("C", _header_text(f"Code de vérification : {code or '—'}{key}")),
         ("R", "Page &P / &N"),
     ]
     ws.print_title_row = h

@@ -17,6 +17,7 @@ from django.views.generic import TemplateView, View
 from scoring.archive import MAX_BYTES, export_json, import_json, too_large_message
 from scoring.forms import ArchiveForm
 from scoring.season_archive import export_season_json
+from scoring.trust import UnknownKeys
 from tarot_club.errors import ServiceError
 from tournaments.models import Season, StaffMember
 from tournaments.permissions import can_create_tournaments, may_export_season
@@ -67,9 +68,17 @@ class ArchiveImportView(LoginRequiredMixin, TemplateView):
         form = ArchiveForm(request.POST, request.FILES)
         if form.is_valid() and form.cleaned_data["file"].size > MAX_BYTES:
             form.add_error("file", too_large_message())
+        unknown_keys = []
         if form.is_valid():
             try:
-                tournament = import_json(form.cleaned_data["file"].read())
+                tournament = import_json(
+                    form.cleaned_data["file"].read(),
+                    # Keys the organiser trusted on the step below, after comparing them.
+                    trust=request.POST.getlist("trust")[:20],
+                    user=request.user,
+                )
+            except UnknownKeys as error:
+                unknown_keys = error.keys
             except ServiceError as error:
                 form.add_error("file", str(error))
             else:
@@ -81,7 +90,8 @@ class ArchiveImportView(LoginRequiredMixin, TemplateView):
                     )
                 messages.success(request, _("Tournament imported."))
                 return redirect("tournaments:dashboard", slug=tournament.slug)
-        return self.render_to_response(self.get_context_data(form=form), status=422)
+        context = self.get_context_data(form=form, unknown_keys=unknown_keys)
+        return self.render_to_response(context, status=409 if unknown_keys else 422)
 
 
 class SeasonArchiveExportView(View):

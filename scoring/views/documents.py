@@ -12,9 +12,9 @@ from scoring.documents.fingerprint import diff_sheets, normalize_code
 from scoring.history import history_lines
 from scoring.links import public_url
 from scoring.models import SheetEvent, SheetSeal
-from scoring.sealing import check_seal
 from scoring.selectors import current_canonical, seat_names
 from scoring.sheet_documents import render_sheets, tables_in_scope
+from scoring.trust import check_seal
 from tarot_club.errors import ServiceError
 from tournaments.models import StaffMember
 from tournaments.views.mixins import StaffTournamentMixin

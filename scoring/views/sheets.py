@@ -23,6 +23,7 @@ from django.views.decorators.cache import never_cache
 from scoring import services
 from scoring.engine import Camp, get_rule_set, score_deal
 from scoring.engine.table import active_positions, next_dealer
+from scoring.entry_state import OPEN, WITH_FORM, entry_state
 from scoring.forms import (
     DealEntryForm,
     DeleteLastForm,
@@ -36,6 +37,7 @@ from scoring.labels import of_person
 from scoring.links import public_url
 from scoring.models import Deal, ScoreSheet
 from scoring.presenters import explanation_lines
+from scoring.resigning import resigning_context
 from scoring.selectors import SHEET_WITH_TOURNAMENT, seat_names, sheet_view
 from scoring.services import Actor, DealConflict, InvalidDealInput
 from scoring.templatetags.tarot import short_name
@@ -105,8 +107,9 @@ class SheetPage(View):
         if number is None:
             number = next_number
         slot = services.deal_slot(view.sheet, number, deals, view.size) if number else None
-        if round_closed:  # the sheet is read-only: no entry, no signing
-            slot = form = None
+        state = entry_state(view, next_number=next_number)
+        if round_closed or (not self.referee and state not in WITH_FORM):
+            slot = form = None  # read-only (closed), or signing began: North changes nothing
         if form is None and slot is not None and not view.sheet.paper_mode:
             initial = _initial_from_deal(slot.existing, slot) if slot.existing else {}
             form = self.make_form(view, slot, initial=initial)
@@ -122,8 +125,10 @@ class SheetPage(View):
             "next_number": next_number,
             "referee": self.referee,
             "round_closed": round_closed,
+            "entry_state": state,
             "page_url": self.url(),
             "pin_form": extra.pop("pin_form", None) or PinForm(players=_unsigned(view)),
+            **resigning_context(view),  # after a correction: what changed, earlier signatures
             **extra,
         }
 
@@ -193,6 +198,10 @@ class SheetPage(View):
                 request, view, number=number, form=form, status=409, conflict=str(outcome.conflict)
             )
         if outcome.recorded is None:
+            if _stopped(self, request, number):  # time called, round closed, signing begun
+                message = " ".join(form.non_field_errors())
+                view = sheet_view(self.sheet.pk)
+                return self.render_page(request, view, status=409, conflict=message)
             form.focus_first_error()
             return self.render_page(request, view, number=number, form=form, status=422)
         messages.success(request, _("Deal %(n)d saved.") % {"n": outcome.recorded.deal.number})
@@ -260,6 +269,18 @@ class SheetPage(View):
 class DealOutcome:
     recorded: services.RecordedDeal | None = None
     conflict: DealConflict | None = None
+
+
+def _stopped(page: SheetPage, request, number: int) -> bool:
+    """Whether a deal North's phone could not save was refused because the sheet stopped taking
+    it (time called, round closed, signing begun) rather than for what was typed."""
+    if page.referee:
+        return False
+    view = sheet_view(page.sheet.pk)
+    state = entry_state(
+        view, next_number=services.next_deal_number(view.sheet, view.deals, view.size)
+    )
+    return state not in WITH_FORM or (state != OPEN and not request.POST.get("version"))
 
 
 def _unsigned(view) -> list[tuple[int, str]]:
@@ -433,6 +454,9 @@ class TableSheetView(SheetPage):
             "swUrl": reverse("table_service_worker"),
             "swScope": reverse("table_sheet", args=["x"]).rsplit("x/", 1)[0],
             "form": ("new" if new_slot else "correction") if form is not None else None,
+            # Asked again every few seconds: a change (time called...) shows the page anew.
+            "state": context["entry_state"],
+            "watchSeconds": 15,
             "next": None if context["round_closed"] else next_number,
             "dealer": next_slot.dealer if next_slot else None,
             "counted": view.counted,
@@ -468,6 +492,7 @@ class TableSheetView(SheetPage):
                 "waiting": _("waiting to be sent"),
                 "conflict": _("not recorded: the sheet was changed meanwhile"),
                 "refused": _("refused: correct it"),
+                "stopped": _("not recorded"),
                 "discard": _("Discard"),
                 "edit": _("Correct it"),
                 "oudlers": _counts(lambda n: ngettext("%(n)s oudler", "%(n)s oudlers", n)),
@@ -478,7 +503,13 @@ class TableSheetView(SheetPage):
 class TableDealView(TableSheetView):
     """The table page's queue sends each deal here (JSON): recorded once per key, in order."""
 
-    http_method_names = ["post"]
+    http_method_names = ["get", "head", "post"]
+
+    def get(self, request, *args, **kwargs):
+        """The sheet's state as North's phone sees it (``scoring.entry_state``)."""
+        view = sheet_view(self.sheet)
+        next_number = services.next_deal_number(view.sheet, view.deals, view.size)
+        return JsonResponse({"state": entry_state(view, next_number=next_number)})
 
     def post(self, request, *args, **kwargs):
         view = sheet_view(self.sheet)
@@ -493,6 +524,11 @@ class TableDealView(TableSheetView):
                 return JsonResponse(
                     {"status": "conflict", "number": number, "message": str(outcome.conflict)},
                     status=409,
+                )
+            if outcome.recorded is None and _stopped(self, request, number):
+                message = " ".join(form.non_field_errors())
+                return JsonResponse(
+                    {"status": "stopped", "number": number, "message": message}, status=409
                 )
             if outcome.recorded is not None:
                 deal = outcome.recorded.deal

@@ -13,6 +13,12 @@
 // crypto.getRandomValues. Where a service worker is allowed (https, localhost) it is registered
 // too, so the page itself opens again offline (table-sw.js).
 //
+// The page also asks the server every few seconds (and whenever it is shown again) whether the
+// sheet still takes deals (scoring/entry_state.py): when the referee calls time, closes the
+// round, or the players begin signing, it opens again by itself and shows why, with no form. A
+// deal the server no longer takes (sent late, or from the queue after a Wi-Fi drop) is listed as
+// not recorded, with the server's sentence, and the page opens again the same way.
+//
 // Without JavaScript the form posts to the page as before (the server renders a fresh key).
 (function () {
   "use strict";
@@ -106,7 +112,9 @@
     if (config.next === null) return null;
     var slot = { number: config.next, dealer: config.dealer, counted: config.counted };
     state.queue
-      .filter(function (e) { return e.version === "" && e.status !== "conflict"; })
+      .filter(function (e) {
+        return e.version === "" && e.status !== "conflict" && e.status !== "stopped";
+      })
       .sort(function (a, b) { return a.number - b.number; })
       .forEach(function (entry) {
         if (entry.number === slot.number) slot = slotAfter(slot, entry.kind);
@@ -287,6 +295,7 @@
   var retryAt = 0;
   var offline = false;
   var reloadWhenDone = false;
+  var stopped = false; // the server no longer takes deals: the page opens again once sent
 
   function csrfToken() {
     var input = document.querySelector("input[name=csrfmiddlewaretoken]");
@@ -406,7 +415,11 @@
         }
         offline = false;
         retryIndex = 0;
-        if (result.status >= 200 && result.status < 300) {
+        if (data.status === "stopped") {
+          // Time called, round closed, signing begun: the deal cannot go in any more.
+          settle(entry, { status: "stopped", message: data.message || texts.stopped });
+          stopped = true;
+        } else if (result.status >= 200 && result.status < 300) {
           settle(entry, { saved: true, number: data.number || entry.number });
         } else if (result.status === 409) {
           settle(entry, { status: "conflict", message: data.message || texts.conflict });
@@ -438,6 +451,11 @@
     var state = load();
     render(state);
     var waiting = state.queue.some(function (e) { return e.status === "waiting"; });
+    if (!waiting && stopped && form) {
+      stopped = false;
+      window.location.replace(config.pageUrl); // shows why, without the form
+      return;
+    }
     if (waiting || !reloadWhenDone) return;
     if (!dirty && form && form.dataset.mode !== "edit") {
       // Everything North saved is on the server: show the sheet as the server has it.
@@ -461,6 +479,33 @@
         });
       })
       .catch(function () {});
+  }
+
+  // ---- the sheet's state, asked again while the page is open ---------------------------------
+
+  var watchTimer = null;
+
+  function watchSeconds() {
+    // (?maj=2 asks sooner, as on the live pages: the tests' way.)
+    return parseFloat(new URLSearchParams(location.search).get("maj")) || config.watchSeconds;
+  }
+
+  function watch() {
+    clearTimeout(watchTimer);
+    watchTimer = setTimeout(watch, watchSeconds() * 1000);
+    if (document.hidden || !config.state) return;
+    fetch(config.queueUrl, {
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { Accept: "application/json" },
+    })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (data) {
+        if (data && data.state && data.state !== config.state) {
+          window.location.replace(config.pageUrl);
+        }
+      })
+      .catch(function () {}); // no network: the queue says so; asked again later
   }
 
   // ---- what North sees ---------------------------------------------------------------------
@@ -701,12 +746,16 @@
     flush();
   });
   document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible") flush();
+    if (document.visibilityState === "visible") {
+      flush();
+      watch();
+    }
   });
   window.addEventListener("storage", function (event) {
     if (event.key === STORE) render(load());
   });
   flush();
+  watchTimer = setTimeout(watch, watchSeconds() * 1000);
 
   if ("serviceWorker" in navigator && window.isSecureContext && config.swUrl) {
     navigator.serviceWorker

@@ -94,7 +94,7 @@ def test_round_trip_into_an_empty_database(played):
 def test_export_holds_every_deal_version_signatures_and_events(played):
     archive = export_tournament(played)
     sheets = [t["sheet"] for r in archive["rounds"] for t in r["tables"]]
-    assert archive["format"] == "tarot-club-tournament" and archive["version"] == 2
+    assert archive["format"] == "tarot-club-tournament" and archive["version"] == 3
     assert sum(len(s["deal_history"]) for s in sheets) == Deal.history.count()
     assert sum(len(s["signatures"]) for s in sheets) == Signature.objects.count()
     assert sum(len(s["events"]) for s in sheets) == SheetEvent.objects.count()

@@ -14,9 +14,10 @@ from django.urls import reverse
 from scoring.archive import export_json, export_tournament, import_json
 from scoring.demo import create_demo
 from scoring.documents.fingerprint import canonical_bytes
-from scoring.documents.seal import key_code, new_private_key, public_key_text, sign_content
-from scoring.models import ScoreSheet, SheetSeal
+from scoring.documents.seal import key_code, new_private_key, public_key_text, sign_seal
+from scoring.models import ScoreSheet, SheetSeal, TrustedKey
 from scoring.sealing import installation_public_key
+from scoring.trust import UnknownKeys
 from tarot_club.errors import ServiceError
 from tournaments.models import Player, Tournament
 from tournaments.services import tournament_delete
@@ -86,6 +87,7 @@ def test_signing_seals_with_a_key_file_kept_out_of_the_database(played, keys):
     assert json.loads(archive)["origin"] == {
         "installation": "Club de Lyon",
         "public_key": installation_public_key(),
+        "fingerprint": key_code(installation_public_key()),
     }
     assert all(body.decode() not in str(s.__dict__) for s in seals)
 
@@ -96,7 +98,7 @@ def test_the_verification_page_shows_who_sealed(played, client):
     assert response.status_code == 200
     assert "Authentique" in text
     assert "Scellée par Club de Lyon (cette installation)" in text
-    assert key_code(installation_public_key()) in text
+    assert f"Empreinte de la clé {key_code(installation_public_key())}" in text
 
 
 def test_a_seal_altered_in_the_database_is_called_altered(played, client):
@@ -111,19 +113,25 @@ def test_a_seal_altered_in_the_database_is_called_altered(played, client):
     assert 'data-seal="broken"' in text
 
 
-def test_an_archive_sealed_elsewhere_shows_its_installation_when_the_signature_verifies(
+def test_an_archive_sealed_elsewhere_shows_its_installation_once_its_key_is_trusted(
     played, keys, settings, client
 ):
     # The archive was made by another installation (another key, another name).
     content = export_json(played)
+    lyon = key_code(installation_public_key())
     tournament_delete(tournament=played)
     Player.objects.all().delete()
+    TrustedKey.objects.all().delete()  # another installation's database
     settings.SEAL_KEY_FILE = str(keys / "elsewhere.seal-key")
     settings.INSTALLATION_NAME = "Club de Paris"
-    imported = import_json(content)
+    with pytest.raises(UnknownKeys, match=lyon):
+        import_json(content)
+    assert not Tournament.objects.exists()
+    imported = import_json(content, trust=[lyon])
     text = _verify_page(client, imported).content.decode()
     assert "Authentique" in text
     assert "Scellée par Club de Lyon." in text and "cette installation" not in text
+    assert f"Empreinte de la clé {lyon}" in text
 
 
 def test_a_forged_archive_with_recomputed_fingerprints_is_refused(played):
@@ -150,9 +158,9 @@ def test_a_signed_sheet_whose_seal_was_removed_is_refused(played):
     assert not Tournament.objects.exists()
 
 
-def test_a_forger_who_signs_with_their_own_key_cannot_pass_for_the_club(played, client):
-    """A forger may seal with a key of their own and borrow the club's name: the page never says
-    'this installation', and the key's code differs from the club's."""
+def test_a_forger_who_signs_with_their_own_key_cannot_pass_for_the_club(played):
+    """A forger may seal with a key of their own and borrow the club's name: the import asks
+    to trust the forger's key, under its own fingerprint, never the club's."""
     archive = export_tournament(played)
     club_key = installation_public_key()
     tournament_delete(tournament=played)
@@ -161,11 +169,12 @@ def test_a_forger_who_signs_with_their_own_key_cannot_pass_for_the_club(played, 
     for sheet in _signed_sheets(archive):
         for seal in sheet["seals"]:
             seal["public_key"] = public_key_text(forger)
-            seal["signature"] = sign_content(forger, seal["content"])
-    imported = import_json(json.dumps(archive))
-    text = _verify_page(client, imported).content.decode()
-    assert "cette installation" not in text
-    assert key_code(public_key_text(forger)) in text and key_code(club_key) not in text
+            seal["signature"] = sign_seal(forger, seal["content"], seal["installation"])
+    with pytest.raises(UnknownKeys) as refused:
+        import_json(json.dumps(archive))
+    assert [code for _name, _key, code in refused.value.keys] == [key_code(public_key_text(forger))]
+    assert key_code(club_key) not in str(refused.value)
+    assert not Tournament.objects.exists() and not SheetSeal.objects.exists()
 
 
 def test_an_archive_from_before_seals_imports_but_proves_nothing(played, client):

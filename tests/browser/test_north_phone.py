@@ -640,3 +640,29 @@ def test_a_deal_refused_after_the_round_closed_offers_no_correction_that_does_no
     refused.locator("button[data-action=discard]").tap()
     expect(page.locator("#queue-status li")).to_have_count(0)
     assert [d.number for d in saved_deals(sheet)] == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_north_reads_back_the_whole_deal_saved_without_scrolling(phone_at, shot, width):
+    """After a save the confirmation says the whole deal: taker, contract, oudlers and the
+    points typed (before, at 390 px it was cut: « … · 2 bou… »), on the screen as it opens."""
+    sheet = table_of_four(
+        [("Martin-Delacroix", "Marie-Amélie"), *NAMES[1:3], ("Vanderhaegen", "Jean-Baptiste")]
+    )
+    page = open_table(phone_at(width, 844 if width == 390 else 740), sheet)
+    entry = page.locator("#entry")
+    for name, value in (("taker", 3), ("contract", Contract.GARDE_SANS.value), ("oudlers", 2)):
+        entry.locator(f"input[name={name}][value='{value}'] + label").tap()
+    entry.locator("input[name=points]").fill("47")
+    entry.locator("button.primary").tap()  # (at 740 px high the page scrolls to it)
+    expect(page.locator(SHEET_DEAL_ROWS)).to_have_count(1, timeout=15_000)
+    saved = page.locator("#queue-status li.queue-saved")
+    expect(saved).to_have_count(1)
+    expect(saved).to_contain_text(fr("Deal %(n)s saved") % {"n": 1})
+    expect(saved).to_contain_text("Vanderhaegen · Garde sans · 2 bouts · 47")
+    # Every character is drawn: nothing clipped, the line wraps inside the screen.
+    clipped = saved.evaluate("li => li.scrollWidth > li.clientWidth")
+    assert not clipped, saved.evaluate("li => [li.scrollWidth, li.clientWidth]")
+    assert fully_in_view(page, saved), saved.bounding_box()
+    assert page.evaluate("window.scrollY") == 0
+    shot(page, f"saved-{width}")

@@ -4,16 +4,25 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 from scoring.documents.fingerprint import canonical_bytes
 from scoring.documents.seal import (
     SEAL_CONTEXT,
+    SEAL_CONTEXT_2,
+    KeyFileError,
     key_code,
     new_private_key,
     private_key_from_pem,
     private_key_to_pem,
+    public_key_file,
     public_key_text,
+    read_public_key_file,
     seal_message,
+    seal_scheme,
     sign_content,
+    sign_seal,
+    signed_message,
     verify_seal,
 )
 
@@ -69,3 +78,36 @@ def test_the_private_key_survives_its_pem_file_and_the_key_code_is_stable():
     assert len(code) == 19 and code.count("-") == 3
     assert code == key_code(public_key_text(again))
     assert code != key_code(public_key_text(new_private_key()))
+
+
+def test_a_named_seal_signs_the_content_the_name_and_the_key_together():
+    key = new_private_key()
+    public = public_key_text(key)
+    signature = sign_seal(key, CONTENT, "Club de Lyon")
+    assert signed_message(CONTENT, "Club de Lyon", public).startswith(SEAL_CONTEXT_2)
+    assert seal_scheme(public, CONTENT, "Club de Lyon", signature) == 2
+    assert seal_scheme(public, CONTENT, "Fédération Française de Tarot", signature) == 0
+    altered = copy.deepcopy(CONTENT)
+    altered["deals"][0]["points"] = "41"
+    assert seal_scheme(public, altered, "Club de Lyon", signature) == 0
+    other = new_private_key()
+    assert seal_scheme(public_key_text(other), CONTENT, "Club de Lyon", signature) == 0
+    # A seal made before names were signed is told apart: it signs the content alone.
+    assert seal_scheme(public, CONTENT, "any name", sign_content(key, CONTENT)) == 1
+
+
+def test_the_public_key_file_reads_back_and_an_edited_one_is_refused():
+    public = public_key_text(new_private_key())
+    text = public_key_file("Club de  Lyon", public)
+    assert f"fingerprint: {key_code(public)}" in text and "PRIVATE" not in text
+    assert read_public_key_file(text) == ("Club de Lyon", public)
+    assert read_public_key_file(public + "\n") == ("", public)
+    other = public_key_text(new_private_key())
+    for edited, reason in (
+        (text.replace(public, other), "fingerprint"),  # the key swapped, the fingerprint kept
+        ("installation: Club de Lyon\n", "no-key"),
+        (text.replace(public, "bm90IGEga2V5"), "bad-key"),
+    ):
+        with pytest.raises(KeyFileError) as refused:
+            read_public_key_file(edited)
+        assert refused.value.reason == reason

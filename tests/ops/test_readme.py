@@ -57,6 +57,7 @@ ORDER = (
     "export_tournament",
     "restore_db",
     "import_tournament",
+    "publish_seal_key",
     "score_deal",
 )
 # Placeholders with a fixed value. 16 players: teams of 4 (the last alternative) need 4 tables.
@@ -281,7 +282,12 @@ def check_prints(run: Run, documented: Documented, values: dict[str, str]) -> li
     return []
 
 
-MAGIC = {".pdf": b"%PDF-", ".xlsx": b"PK\x03\x04", ".backup": b"SQLite format 3\x00"}
+MAGIC = {
+    ".pdf": b"%PDF-",
+    ".xlsx": b"PK\x03\x04",
+    ".backup": b"SQLite format 3\x00",
+    ".pub": b"# Tarot Club: public sealing key",
+}
 
 
 def check_made(path: Path, where: str) -> list[str]:

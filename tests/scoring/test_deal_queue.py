@@ -170,7 +170,8 @@ def test_a_closed_round_refuses_the_queue_and_says_so(seated, client):
     sign_all(complete(sheet))
     tournament_services.round_close(round_=round_)
     response = send(client, sheet, 1, KEY_1, version="1", points="70")
-    assert response.status_code == 422
+    assert response.status_code == 409
+    assert response.json()["status"] == "stopped"  # not to correct: the page opens again
     assert "clôturée" in response.json()["message"]
     page = client.get(reverse("table_sheet", args=[sheet.token]))
     assert page.context["round_closed"] is True
@@ -191,7 +192,7 @@ def test_the_queue_needs_the_pages_csrf_token(seated):
         HTTP_X_CSRFTOKEN=str(token),
     )
     assert response.status_code == 201
-    assert strict.get(queue_url(sheet)).status_code == 405
+    assert strict.get(queue_url(sheet)).json() == {"state": "open"}  # (a read: no token)
 
 
 def test_a_double_tap_on_save_without_javascript_records_one_deal(seated, client):

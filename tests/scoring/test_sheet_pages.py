@@ -131,7 +131,9 @@ def test_a_signed_sheet_refuses_the_table_link(seated, client):
     _, _, sheet = seated
     sign_all(complete(sheet))
     response = client.post(table_url(sheet), {**DEAL, "version": "1", "points": "70"})
-    assert response.status_code == 422
+    assert response.status_code == 409  # said above the sheet, with no form to retype it in
+    assert "signée et verrouillée" in response.context["conflict"]
+    assert response.context["form"] is None
     assert Deal.objects.get(sheet=sheet, number=1).points == 49
 
 

@@ -104,10 +104,10 @@ def test_the_referee_calls_time_and_tables_stop_where_they_are(client):
             for p in PdfReader(io.BytesIO(_download(client, tournament, second, "pdf"))).pages
         ).split()
     )
-    assert "temps écoulé (3 donnes)" in pdf
+    assert "temps écoulé (3 donnes jouées)" in pdf
     ws = load_workbook(io.BytesIO(_download(client, tournament, second, "xlsx")))["R1 T2"]
     cells = [str(v) for row in ws.iter_rows(values_only=True) for v in row if v is not None]
-    assert any("temps écoulé (3 donnes)" in c for c in cells)
+    assert any("temps écoulé (3 donnes jouées)" in c for c in cells)
     history = _visible(
         client.get(
             reverse("sheet_history", args=[tournament.slug, second.table.pk])
@@ -195,3 +195,141 @@ def test_an_archive_calling_time_in_an_untimed_tournament_is_refused():
     with pytest.raises(ServiceError, match="temps limité"):
         import_json(json.dumps(archive).encode())
     assert not Round.objects.exists()
+
+
+TIME_UP = "Temps écoulé : cette table s'arrête après 2 donnes."
+LATE_DEAL = {
+    "action": "deal",
+    "number": "3",
+    "kind": "played",
+    "taker": "1",
+    "contract": "garde",
+    "oudlers": "2",
+    "points": "49",
+    "points_camp": "attack",
+}
+
+
+def test_a_deal_sent_after_time_was_called_is_told_so_not_that_every_deal_is_in(client):
+    """North's page was open when time was called: a late save (the page's queue, or the form
+    posted without JavaScript) gets the sentence the page now shows, not « Les 5 donnes de
+    cette table sont enregistrées. », and nothing is written."""
+    cache.clear()
+    _tournament, round_, referee, _first, second = timed_tournament()
+    for number in (1, 2):
+        deal_record(sheet=second, number=number, kind="played", deal=legal(), actor=TABLE)
+    queue = reverse("table_sheet_deal", args=[second.token])
+    assert client.get(queue).json() == {"state": "open"}
+    round_call_time(round_=round_, actor=staff(referee))
+    assert client.get(queue).json() == {"state": "time"}  # what the open page asks
+
+    with pytest.raises(ServiceError, match=re.escape(TIME_UP)):
+        deal_record(sheet=second, number=3, kind="played", deal=legal(), actor=TABLE)
+    sent = client.post(queue, {**LATE_DEAL, "key": "c3" * 16})
+    assert sent.status_code == 409
+    assert sent.json() == {"status": "stopped", "number": 3, "message": TIME_UP}
+    posted = client.post(reverse("table_sheet", args=[second.token]), LATE_DEAL)
+    assert posted.status_code == 409
+    page = _visible(posted.content.decode())
+    assert TIME_UP in page and "enregistrées" not in page
+    assert 'id="entry"' not in posted.content.decode()  # no form to type it in again
+    assert second.deals.count() == 2
+
+
+def test_the_table_link_offers_no_correction_once_players_sign(client):
+    """A player signed: the table link shows no correction form (the service would refuse
+    it), but says why; the referee's page still offers it."""
+    cache.clear()
+    tournament, _round, referee, _first, second = timed_tournament()
+    for number in range(1, 6):
+        deal_record(sheet=second, number=number, kind="played", deal=legal(), actor=TABLE)
+    queue = reverse("table_sheet_deal", args=[second.token])
+    assert client.get(queue).json() == {"state": "complete"}
+    correction = reverse("table_sheet", args=[second.token]) + "?donne=2"
+    assert 'id="entry"' in client.get(correction).content.decode()
+    seat = Seat.objects.filter(table=second.table).select_related("registration").first()
+    sheet_sign_with_pin(
+        sheet=second,
+        registration=seat.registration,
+        pin=seat.registration.pin,
+        client="127.0.0.1",
+        actor=TABLE,
+    )
+    assert client.get(queue).json() == {"state": "signing"}
+    html = client.get(correction).content.decode()
+    assert 'id="entry"' not in html and 'id="sheet-locked"' in html
+    assert "Les joueurs ont commencé à signer cette feuille" in _visible(html)
+    client.force_login(referee)
+    referee_page = client.get(
+        reverse("sheet", args=[tournament.slug, second.table.pk]) + "?donne=2"
+    )
+    assert 'id="entry"' in referee_page.content.decode()
+
+
+def _pdf_text(client, tournament, sheet) -> str:
+    pages = PdfReader(io.BytesIO(_download(client, tournament, sheet, "pdf"))).pages
+    return " ".join(" ".join(p.extract_text() for p in pages).split())
+
+
+def _xlsx_cells(client, tournament, sheet) -> list[str]:
+    book = load_workbook(io.BytesIO(_download(client, tournament, sheet, "xlsx")))
+    ws = book[f"R1 T{sheet.table.number}"]
+    return [str(v) for row in ws.iter_rows(values_only=True) for v in row if v is not None]
+
+
+@pytest.mark.parametrize(
+    ("kinds", "label"),
+    [(["played", "passed", "played", "played"], "3 donnes jouées"), (["played"], "1 donne jouée")],
+)
+def test_a_sheet_stopped_by_time_counts_its_deals_as_the_players_do(client, kinds, label):
+    """« temps écoulé (4 donnes) » over a sheet whose players each show 3 played (a passed
+    deal is not played) and « 1 donnes » are gone: the header says what the players count."""
+    cache.clear()
+    tournament, round_, referee, _first, second = timed_tournament()
+    for number, kind in enumerate(kinds, start=1):
+        deal = legal() if kind == "played" else None
+        deal_record(sheet=second, number=number, kind=kind, deal=deal, actor=TABLE)
+    round_call_time(round_=round_, actor=staff(referee))
+    client.force_login(referee)
+    assert f"temps écoulé ({label})" in _pdf_text(client, tournament, second)
+    assert any(f"temps écoulé ({label})" in c for c in _xlsx_cells(client, tournament, second))
+
+
+def test_the_round_overview_tags_a_table_stopped_by_time(client):
+    """The round page's tables: « Complète » alone for a table that played all its deals,
+    « Complète temps écoulé » for one that time stopped."""
+    cache.clear()
+    tournament, round_, referee, first, second = timed_tournament()
+    for number in range(1, 6):
+        deal_record(sheet=first, number=number, kind="played", deal=legal(), actor=TABLE)
+    deal_record(sheet=second, number=1, kind="played", deal=legal(), actor=TABLE)
+    client.force_login(referee)
+    url = reverse("tournaments:round", args=[tournament.slug, 1])
+    assert "temps écoulé" not in _visible(client.get(url).content.decode())
+    round_call_time(round_=round_, actor=staff(referee))
+    rows = re.findall(
+        r"<tr class=\"state-[^\"]*\">.*?</tr>", client.get(url).content.decode(), re.S
+    )
+    assert len(rows) == 2
+    assert "temps écoulé" not in _visible(rows[0]) and "5/5" in _visible(rows[0])
+    assert "Complète temps écoulé" in _visible(rows[1]) and "1/5" in _visible(rows[1])
+
+
+@pytest.mark.parametrize(
+    ("timed", "deals", "odd", "summary"),
+    [
+        (True, 5, "three", "positions en temps limité, 5 donnes au plus · tables de 3 si besoin"),
+        (False, 1, "five", "1 donne par position · tables de 5 si besoin"),
+    ],
+)
+def test_the_tournament_summary_says_timed_rounds_and_odd_tables(
+    client, timed, deals, odd, summary
+):
+    cache.clear()
+    tournament, _round, referee, _first, _second = timed_tournament(timed=timed)
+    type(tournament).objects.filter(pk=tournament.pk).update(deals_per_round=deals, odd_tables=odd)
+    client.force_login(referee)
+    page = _visible(
+        client.get(reverse("tournaments:dashboard", args=[tournament.slug])).content.decode()
+    )
+    assert summary in page, page[:400]

@@ -299,7 +299,7 @@ ROWS: list[Row] = [
         "table link's queue: the next deal, recorded once per key",
         "public",
         lambda w: {"token": w.open_table.sheet.token},
-        get=405,
+        get=200,
         post=201,
         data=lambda w: {"action": "deal", "number": "2", **VALID_DEAL, "key": "k" * 32},
         writes=True,
@@ -385,7 +385,7 @@ ROWS: list[Row] = [
         "another table's link: closed round, signed",
         "public",
         lambda w: {"token": w.closed_table.sheet.token},
-        post=422,
+        post=409,  # the sheet stopped taking deals: said, nothing written
         data=lambda w: {"action": "deal", "number": "3", **VALID_DEAL},
         roles=VARIANT,
     ),

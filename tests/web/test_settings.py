@@ -281,3 +281,23 @@ def test_x_forwarded_proto_counts_only_behind_a_trusted_proxy(tmp_path):
     assert alone.stdout.strip() == "False", alone.stderr
     proxied = manage(tmp_path, "shell", "-v", "0", "-c", check, DJANGO_TRUSTED_PROXIES="1")
     assert proxied.stdout.strip() == "True", proxied.stderr
+
+
+def test_the_installation_name_is_chosen_never_the_computers_name(tmp_path):
+    """Public pages say who sealed: a name the organiser chose (DJANGO_INSTALLATION_NAME), else
+    the first club page's (scoring.sealing), never the host name anyone would then read."""
+    show = "from django.conf import settings; print(repr(settings.INSTALLATION_NAME))"
+    unset = manage(tmp_path, "shell", "-v", "0", "-c", show, DJANGO_SECRET_KEY="k" * 60)
+    assert unset.returncode == 0, unset.stderr
+    assert unset.stdout.strip() == "''"
+    chosen = manage(
+        tmp_path,
+        "shell",
+        "-v",
+        "0",
+        "-c",
+        show,
+        DJANGO_SECRET_KEY="k" * 60,
+        DJANGO_INSTALLATION_NAME="  Club de   Lyon ",
+    )
+    assert chosen.stdout.strip() == "'Club de Lyon'"

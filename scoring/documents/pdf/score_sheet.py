@@ -20,7 +20,7 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, Ta
 
 from ..data import SheetData, SheetSignature
 from ..fingerprint import verification_code
-from ..labels import METHODS, STATUSES, amendment_title, seat_short
+from ..labels import METHODS, STATUSES, amendment_title, played_deals_label, seat_short
 from .base import (
     AMEND_ORANGE,
     BOLD,
@@ -164,7 +164,8 @@ class _SheetHead(Flowable):
         super().__init__()
         self.sheet, self.fixed_mask = sheet, fixed_mask
         self.players_h = self.HEAD_ROW_H + self.ROW_H * len(sheet.players)
-        self.block_h = max(self.players_h, self.BOX_MIN_H)
+        key_line = 3.4 * mm if sheet.key_fingerprint else 0  # the seal's key, once signed
+        self.block_h = max(self.players_h, self.BOX_MIN_H + key_line)
         self.width = SHEET_WIDTH
         self.height = self.TITLE_H + GAP + self.block_h
 
@@ -199,7 +200,7 @@ class _SheetHead(Flowable):
             if sheet.paper_totals:
                 status += " · tenue sur papier (bilans reportés)"
             if sheet.time_up:
-                status += f" · temps écoulé ({len(sheet.deals)} donnes)"
+                status += f" · temps écoulé ({played_deals_label(sheet.deals_played_at_table())})"
         y = h - 14.6 * mm
         x = 0.0
         for text, font in (
@@ -283,6 +284,11 @@ class _SheetHead(Flowable):
             y -= 6.2 * mm
             c.setFont(MONO_BOLD, 15)
             c.drawString(tx, y, fit(f"Code : {code}", text_w, MONO_BOLD, 15))
+        if sheet.key_fingerprint:
+            y -= 3.4 * mm
+            c.setFont(BOLD, 6.8)
+            line = f"Clé du sceau : {sheet.key_fingerprint}"
+            c.drawString(tx, y, fit(line, text_w, BOLD, 6.8))
         c.setFillColor(GREY)
         if sheet.fingerprint:
             y -= 4.2 * mm
