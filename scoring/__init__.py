@@ -1,2 +1,3 @@
 """Scoring: deals, score sheets, signing, penalties, standings, public pages, archives, demo.
-May import tournaments, the pure engines, tarot_club's leaves (errors, network, private_files)."""
+May import tournaments, the pure engines, tarot_club's leaves (errors, network, private_files,
+commands)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.utils.translation import ngettext
 
 from scoring.models import ScoreSheet
-from scoring.selectors import SheetView
+from scoring.selectors import SheetState
 from tournaments.models import Round
 
 OPEN = "open"  # deals can be entered (or corrected)
@@ -36,18 +36,18 @@ def time_up_message(played: int) -> str:
     ) % {"n": played}
 
 
-def entry_state(view: SheetView, *, next_number: int | None) -> str:
+def entry_state(state: SheetState, *, next_number: int | None) -> str:
     """The sheet as North's phone sees it (``next_number``: the next deal to enter, if any)."""
-    sheet = view.sheet
-    if view.table.round.status == Round.Status.CLOSED:
+    sheet = state.sheet
+    if state.table.round.status == Round.Status.CLOSED:
         return CLOSED
     if sheet.status == ScoreSheet.Status.SIGNED:
         return SIGNED
     if sheet.status == ScoreSheet.Status.AMENDED or (
-        sheet.status == ScoreSheet.Status.COMPLETE and view.current_signatures
+        sheet.status == ScoreSheet.Status.COMPLETE and state.current_signatures
     ):
         return SIGNING
-    if view.time_up:
+    if state.time_up:
         return TIME
     if next_number is None:
         return COMPLETE

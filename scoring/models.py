@@ -110,6 +110,8 @@ class Deal(models.Model):
     # The idempotency key of the entry that made this version (a phone's queue resends a deal
     # until it hears back: the same key is recorded once). Kept in the history too.
     entry_key = models.CharField(max_length=limits.ENTRY_KEY, blank=True, default="")
+    # A hash of what that entry sent: the same key with other values is a conflict, not a replay.
+    entry_hash = models.CharField(max_length=64, blank=True, default="")
     entered_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords(history_change_reason_field=history_reason())

@@ -15,7 +15,7 @@ from datetime import datetime
 
 from scoring.history import SIGNATURES, HistoryLine, history_lines
 from scoring.models import ScoreSheet, SheetEvent
-from scoring.selectors import SheetView
+from scoring.selectors import SheetState
 from tournaments.models import Round, StaffMember
 
 
@@ -47,25 +47,25 @@ def changes_since_signatures(lines: list[HistoryLine]) -> list[HistoryLine]:
     return [line for line in lines[start:] if line.action not in SIGNATURES]
 
 
-def resigning_context(view: SheetView) -> dict:
+def resigning_context(state: SheetState) -> dict:
     """What the sheet page shows of a sheet being signed again: the changes to check
     (``resign_changes``) and the earlier signatures (``earlier_signatures``). Two queries
     (none when the sheet was never signed)."""
-    sheet = view.sheet
-    earlier = [s for s in view.signatures if s.superseded_at is not None]
+    sheet = state.sheet
+    earlier = [s for s in state.signatures if s.superseded_at is not None]
     if not earlier:
         return {"resign_changes": [], "earlier_signatures": []}
     changes = []
     signing = sheet.status in (ScoreSheet.Status.COMPLETE, ScoreSheet.Status.AMENDED)
-    if signing and view.table.round.status != Round.Status.CLOSED:
+    if signing and state.table.round.status != Round.Status.CLOSED:
         roles = dict(
-            StaffMember.objects.filter(tournament_id=view.tournament.pk).values_list(
+            StaffMember.objects.filter(tournament_id=state.tournament.pk).values_list(
                 "user_id", "role"
             )
         )
         events = SheetEvent.objects.filter(sheet=sheet)
-        changes = changes_since_signatures(history_lines(events, view.names, roles=roles))
-    names = {s.registration_id: n for s, n in zip(view.seats, view.names, strict=True)}
+        changes = changes_since_signatures(history_lines(events, state.names, roles=roles))
+    names = {s.registration_id: n for s, n in zip(state.seats, state.names, strict=True)}
     versions: dict[datetime, list[EarlierSigner]] = {}
     for signature in earlier:
         versions.setdefault(signature.superseded_at, []).append(

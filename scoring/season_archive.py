@@ -3,6 +3,11 @@ as its own tournament archive (``scoring.archive``), in one versioned JSON docum
 
 Importing it into another database gives the same season standings: each tournament is imported
 with the tournament archive's checks (same standings, same sheet fingerprints), all or nothing.
+The club and season texts are checked first (text, no NUL or control character, within
+``tournaments.limits``), so a damaged archive is a sentence on every database. The archive's
+club is matched on its identity (its short name, or its name): a club already here is merged
+into only when the caller says so (``merge_club``); otherwise :class:`ExistingClub` says what
+would be merged and nothing is imported.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from django.utils.translation import gettext as _
 from scoring.archive import export_tournament, import_json
 from scoring.archive_values import Damaged, parse_constant, parse_float, parse_int
 from tarot_club.errors import ServiceError
+from tournaments import limits
 from tournaments.models import Club, Season
 from tournaments.names import clean_name
 from tournaments.services import clubs
@@ -50,8 +56,30 @@ def export_season_json(season: Season) -> bytes:
     return json.dumps(export_season(season), ensure_ascii=False, indent=1).encode()
 
 
-def import_season_json(content: bytes | str, organiser=None) -> Season:
-    """Import a season archive, all or nothing; ServiceError says what is wrong."""
+class ExistingClub(ServiceError):
+    """The archive's club is already here: importing would add its season to it."""
+
+    def __init__(self, club: Club, season_name: str, tournaments: int):
+        super().__init__(
+            _(
+                "The club “%(club)s” is already here (%(members)d members, %(seasons)d "
+                "seasons): importing would add the season “%(season)s” and its %(count)d "
+                "tournaments to it. Nothing was imported."
+            )
+            % {
+                "club": club.name,
+                "members": club.player_set.count(),
+                "seasons": club.seasons.count(),
+                "season": season_name,
+                "count": tournaments,
+            }
+        )
+        self.club = club
+
+
+def import_season_json(content: bytes | str, organiser=None, merge_club: bool = False) -> Season:
+    """Import a season archive, all or nothing; ServiceError says what is wrong.
+    ``merge_club``: add the season to the archive's club when it is already here."""
     if len(content) > MAX_BYTES:
         raise ServiceError(too_large_message())
     try:
@@ -74,7 +102,7 @@ def import_season_json(content: bytes | str, organiser=None) -> Season:
         )
     try:
         with transaction.atomic():
-            return _import(archive, organiser)
+            return _import(archive, organiser, merge_club)
     except ServiceError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as error:
@@ -90,16 +118,49 @@ def too_large_message() -> str:
     ) % {"limit": filesizeformat(MAX_BYTES)}
 
 
-def _import(archive: dict, organiser) -> Season:
+def _text(data: dict, key: str, limit: int, what: str, required: bool = True) -> str:
+    if not isinstance(data, dict):
+        raise TypeError(what)
+    if key not in data and not required:
+        return ""
+    value = data[key]
+    if not isinstance(value, str) or (required and not value.strip()):
+        raise ServiceError(
+            _("The archive is damaged (%(error)s): nothing was imported.")
+            % {"error": _("%(what)s is missing or is not a text") % {"what": what}}
+        )
+    if any(ord(c) < 32 for c in value) or len(value) > limit:
+        raise ServiceError(
+            _("The archive is damaged (%(error)s): nothing was imported.")
+            % {"error": _("%(what)s holds a control character or is too long") % {"what": what}}
+        )
+    return value.strip()
+
+
+def _local_club(name: str, slug: str) -> Club | None:
+    """The club here that is the archive's: the same short name, else the same name."""
+    if slug:
+        club = Club.objects.filter(slug=slug).first()
+        if club is not None:
+            return club
+    return Club.objects.filter(name=name).first()
+
+
+def _import(archive: dict, organiser, merge_club: bool) -> Season:
     data = archive["club"]
-    name = clean_name(data["name"])  # as every name coming in
-    club = Club.objects.filter(name=name).first()
+    name = clean_name(_text(data, "name", limits.CLUB, _("the club's name")))
+    place = _text(data, "place", limits.PLACE, _("the club's place"), required=False)
+    slug = _text(data, "slug", 80, _("the club's short name"), required=False)
+    season_data = archive["season"]
+    season_name = clean_name(_text(season_data, "name", limits.SEASON_NAME, _("the season's name")))
+    season_data = {**season_data, "name": season_name}
+    club = _local_club(name, slug)
+    if club is not None and not merge_club:
+        raise ExistingClub(club, season_name, len(archive["tournaments"]))
     if club is None or not club.slug:
-        club = clubs.club_create(name=name, place=data["place"], organiser=organiser)
+        club = clubs.club_create(name=club.name if club else name, place=place, organiser=organiser)
     elif organiser is not None:
         club.organisers.add(organiser)
-    season_data = archive["season"]
-    season_data["name"] = clean_name(season_data["name"])
     if Season.objects.filter(club=club, name=season_data["name"]).exists():
         raise ServiceError(
             _("The season “%(name)s” of this club already exists here: nothing was imported.")

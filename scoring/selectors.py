@@ -16,6 +16,7 @@ from django.utils import translation
 
 from scoring.documents import data as doc
 from scoring.documents.fingerprint import canonical_dict, fingerprint, verification_code
+from scoring.documents.labels import SEAT_LETTERS
 from scoring.engine import get_rule_set
 from scoring.engine.table import active_positions
 from scoring.history import SIGNATURES, history_lines
@@ -24,12 +25,14 @@ from scoring.models import Deal, Penalty, ScoreSheet, SheetEvent, Signature, acc
 from scoring.scores import counted, deal_quota
 from tournaments.models import Round, Seat, Table
 
-SEAT_LETTERS = ["N", "E", "S", "O", "5"]
 SHEET_WITH_TOURNAMENT = ("table__round__tournament",)  # what every sheet page reads with it
 
 
 @dataclass
-class SheetView:
+class SheetState:
+    """A score sheet as its page and its documents read it: the table, its seats and deals,
+    the totals and signatures (the sheet page's data, passed to its templates as ``state``)."""
+
     sheet: ScoreSheet
     table: Table
     seats: list[Seat]
@@ -147,7 +150,7 @@ class SheetView:
         return {s.registration_id for s in self.current_signatures}
 
 
-def sheet_view(sheet: int | ScoreSheet) -> SheetView:
+def sheet_state(sheet: int | ScoreSheet) -> SheetState:
     """Everything a sheet page shows: 5 queries whatever the number of deals (3 when the
     penalties and signatures are not used, as when a deal is saved; one less when given the
     sheet read with ``SHEET_WITH_TOURNAMENT``)."""
@@ -160,19 +163,19 @@ def sheet_view(sheet: int | ScoreSheet) -> SheetView:
     )
     deals = list(Deal.objects.filter(sheet=sheet).order_by("number"))
     table = sheet.table
-    view = SheetView(
+    state = SheetState(
         sheet=sheet,
         table=table,
         seats=seats,
         deals=deals,
         quota=deal_quota(table.round.tournament, len(seats)),
     )
-    view.names = [s.registration.full_name for s in seats]
-    return view
+    state.names = [s.registration.full_name for s in seats]
+    return state
 
 
 def sheet_data(
-    view: SheetView,
+    state: SheetState,
     *,
     verification_url: str = "",
     blank: bool = False,
@@ -180,9 +183,9 @@ def sheet_data(
     key_fingerprint: str = "",
 ) -> doc.SheetData:
     """The plain data of a sheet's documents and fingerprint."""
-    tournament = view.tournament
-    names = view.names
-    reg_names = {s.registration_id: n for s, n in zip(view.seats, names, strict=True)}
+    tournament = state.tournament
+    names = state.names
+    reg_names = {s.registration_id: n for s, n in zip(state.seats, names, strict=True)}
     players = tuple(
         doc.SheetPlayer(
             seat=SEAT_LETTERS[s.position],
@@ -190,14 +193,14 @@ def sheet_data(
             club=s.registration.club_name,
             licence=s.registration.licence,
         )
-        for i, s in enumerate(view.seats)
+        for i, s in enumerate(state.seats)
     )
     deals = tuple(
         doc.SheetDeal(
             number=d.number,
             kind=d.kind,
             dealer=names[d.dealer],
-            sitting_out=names[d.dealer] if view.size == 5 else "",
+            sitting_out=names[d.dealer] if state.size == 5 else "",
             taker=names[d.taker] if d.taker is not None else "",
             partner="",
             contract=d.contract,
@@ -212,19 +215,19 @@ def sheet_data(
             scores=tuple(d.scores),
             note=d.note,
         )
-        for d in ([] if blank else view.deals)
+        for d in ([] if blank else state.deals)
     )
-    sheet = view.sheet
+    sheet = state.sheet
     return doc.SheetData(
         tournament=tournament.name,
         tournament_date=tournament.date,
         place=tournament.place,
-        round_number=view.table.round.number,
-        table_number=view.table.number,
+        round_number=state.table.round.number,
+        table_number=state.table.number,
         rule_set=get_rule_set(tournament.rule_set).document_label,
         players=players,
         deals=deals,
-        deals_expected=view.quota,
+        deals_expected=state.quota,
         penalties=()
         if blank
         else tuple(
@@ -234,7 +237,7 @@ def sheet_data(
                 reason=p.reason,
                 referee=account_name(p.referee),
             )
-            for p in view.penalties
+            for p in state.penalties
         ),
         signatures=()
         if blank
@@ -242,7 +245,7 @@ def sheet_data(
             doc.SheetSignature(
                 player=reg_names[s.registration_id], method=s.method, signed_at=s.signed_at
             )
-            for s in view.current_signatures
+            for s in state.current_signatures
         ),
         status=sheet.status,
         amendments=() if blank else amendments,
@@ -252,13 +255,13 @@ def sheet_data(
         key_fingerprint="" if blank else key_fingerprint,
         blank=blank,
         paper_totals=() if blank or not sheet.paper_mode else tuple(sheet.paper_totals),
-        time_up=not blank and view.time_up,
+        time_up=not blank and state.time_up,
     )
 
 
 def current_canonical(sheet: ScoreSheet) -> tuple[str, dict]:
     """The fingerprint and canonical content of the sheet as stored now."""
-    data = sheet_data(sheet_view(sheet.pk))
+    data = sheet_data(sheet_state(sheet.pk))
     return fingerprint(data), canonical_dict(data)
 
 
@@ -322,8 +325,8 @@ def round_dashboard(round_: Round) -> list[TableState]:
     return states
 
 
-def sheet_views_bulk(tables) -> list[SheetView]:
-    """SheetViews for many tables with 5 queries in all (bundles of a round or a tournament)."""
+def sheet_states_bulk(tables) -> list[SheetState]:
+    """SheetStates for many tables with 5 queries in all (bundles of a round or a tournament)."""
     tables = list(
         tables.select_related("sheet", "round__tournament").order_by("round__number", "number")
     )
@@ -347,10 +350,10 @@ def sheet_views_bulk(tables) -> list[SheetView]:
     signatures: dict[int, list[Signature]] = {}
     for signature in Signature.objects.filter(sheet_id__in=sheet_ids).order_by("signed_at", "pk"):
         signatures.setdefault(signature.sheet_id, []).append(signature)
-    views = []
+    states = []
     for table in tables:
         at_table = seats.get(table.pk, [])
-        view = SheetView(
+        state = SheetState(
             sheet=table.sheet,
             table=table,
             seats=at_table,
@@ -359,9 +362,9 @@ def sheet_views_bulk(tables) -> list[SheetView]:
             loaded_penalties=penalties.get(table.sheet.pk, []),
             loaded_signatures=signatures.get(table.sheet.pk, []),
         )
-        view.names = [s.registration.full_name for s in at_table]
-        views.append(view)
-    return views
+        state.names = [s.registration.full_name for s in at_table]
+        states.append(state)
+    return states
 
 
 def seat_names(table: Table) -> list[str]:
@@ -372,11 +375,11 @@ def seat_names(table: Table) -> list[str]:
     ]
 
 
-def sheet_amendments(views: list[SheetView]) -> dict[int, tuple[doc.SheetAmendment, ...]]:
+def sheet_amendments(states: list[SheetState]) -> dict[int, tuple[doc.SheetAmendment, ...]]:
     """What the amendment box of each sheet's documents tells, by sheet: the changes made
     after a signature and the referee's changes given with a reason (penalties among them),
     each as the history tells it, in French as printed sheets are. One query."""
-    names = {view.sheet.pk: view.names for view in views}
+    names = {state.sheet.pk: state.names for state in states}
     events: dict[int, list[SheetEvent]] = {}
     for event in SheetEvent.objects.filter(sheet_id__in=list(names)).order_by("at", "pk"):
         events.setdefault(event.sheet_id, []).append(event)

@@ -8,6 +8,7 @@ Scores are always derived from the stored inputs by the engine
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 from copy import copy
 from dataclasses import dataclass
@@ -494,19 +495,30 @@ def deal_record(
     ).deal
 
 
-def _recorded_with_key(sheet: ScoreSheet, deals: list[Deal], key: str) -> Deal | None:
+def _entry_hash(**payload) -> str:
+    """A hash of what a deal entry sent (the same entry resent gives the same hash)."""
+    return hashlib.sha256(repr(sorted(payload.items())).encode()).hexdigest()
+
+
+def _recorded_with_key(
+    sheet: ScoreSheet, deals: list[Deal], key: str, entry_hash: str
+) -> Deal | None:
     """The deal recorded with ``key`` on this sheet, as it is now; a :class:`DealConflict` when
-    it was recorded and removed since."""
+    it was recorded and removed since, or when that key came with other values (another deal
+    number, other points): a replay resends the very same entry."""
     for existing in deals:
         if existing.entry_key == key:
+            _refuse_other_payload(existing.entry_hash, entry_hash, existing)
             return existing
-    number = (
+    recorded = (
         Deal.history.filter(sheet_id=sheet.pk, entry_key=key)
-        .values_list("number", flat=True)
+        .values_list("number", "entry_hash")
         .first()
     )
-    if number is None:
+    if recorded is None:
         return None
+    number, recorded_hash = recorded
+    _refuse_other_payload(recorded_hash, entry_hash, None)
     existing = next((d for d in deals if d.number == number), None)
     if existing is None:
         raise DealConflict(
@@ -514,6 +526,18 @@ def _recorded_with_key(sheet: ScoreSheet, deals: list[Deal], key: str) -> Deal |
             _("Deal %(number)d was recorded, then removed by the referee.") % {"number": number},
         )
     return existing
+
+
+def _refuse_other_payload(recorded: str, sent: str, deal: Deal | None) -> None:
+    if recorded and recorded != sent:
+        raise DealConflict(
+            deal,
+            _(
+                "This entry was already sent with other values (another deal or other "
+                "points): it was not recorded again. Check the sheet; enter the deal anew if "
+                "needed."
+            ),
+        )
 
 
 def deal_record_once(
@@ -546,8 +570,18 @@ def deal_record_once(
         tournament = sheet.table.round.tournament
         seats, deals = _seats_and_deals(sheet, seen)
         size = len(seats)
+        entry_hash = _entry_hash(
+            number=number,
+            kind=kind,
+            deal=deal,
+            version=version,
+            dealer=dealer,
+            note=note.strip(),
+            reason=reason.strip(),
+            ruling=ruling,
+        )
         if key:
-            replayed = _recorded_with_key(sheet, deals, key)
+            replayed = _recorded_with_key(sheet, deals, key, entry_hash)
             if replayed is not None:
                 return RecordedDeal(deal=replayed, replayed=True)
         _refuse_if_closed(sheet.table.round)
@@ -623,6 +657,7 @@ def deal_record_once(
         _apply_inputs(target, deal, slot, tournament.rule_set, size, ruling)
         target.version = (existing.version + 1) if existing else 1
         target.entry_key = key
+        target.entry_hash = entry_hash if key else ""
         target._change_reason = reason or ("created" if existing is None else "corrected")
         target._history_user = actor.user
         target.save()

@@ -15,7 +15,7 @@ from scoring.documents import data as doc
 from scoring.documents.fingerprint import verification_code
 from scoring.documents.seal import key_code
 from scoring.models import SheetSeal
-from scoring.selectors import sheet_amendments, sheet_data, sheet_views_bulk
+from scoring.selectors import sheet_amendments, sheet_data, sheet_states_bulk
 from scoring.standings import standings_data
 from tarot_club.errors import ServiceError
 from tournaments.models import Table, Tournament
@@ -37,14 +37,20 @@ def verification_path(code: str) -> str:
     return reverse("verify_code", args=[code])
 
 
+def verify_url_for(tournament: Tournament) -> Callable[[str], str]:
+    """Full addresses at the tournament's public verify address (``Tournament.verify_url``)."""
+    base = tournament.verify_url.rstrip("/")
+    return lambda path: base + path
+
+
 def sheets_data(
     tables: QuerySet[Table], *, blank: bool = False, url_for: Callable[[str], str] = str
 ) -> Iterator[doc.SheetData]:
     """SheetData for every table of the scope, with a constant number of queries."""
-    views = sheet_views_bulk(tables)
-    amendments = sheet_amendments(views) if not blank else {}
+    states = sheet_states_bulk(tables)
+    amendments = sheet_amendments(states) if not blank else {}
     # The key that sealed each signed sheet, whose fingerprint a reader compares with the club's.
-    fingerprints = [v.sheet.fingerprint for v in views if v.sheet.fingerprint and not blank]
+    fingerprints = [s.sheet.fingerprint for s in states if s.sheet.fingerprint and not blank]
     keys = dict(
         SheetSeal.objects.filter(fingerprint__in=fingerprints).values_list(
             "fingerprint", "public_key"
@@ -52,14 +58,14 @@ def sheets_data(
         if fingerprints
         else ()
     )
-    for view in views:
-        code = verification_code(view.sheet.fingerprint)
-        key = keys.get(view.sheet.fingerprint, "")
+    for state in states:
+        code = verification_code(state.sheet.fingerprint)
+        key = keys.get(state.sheet.fingerprint, "")
         yield sheet_data(
-            view,
+            state,
             blank=blank,
             verification_url=url_for(verification_path(code)) if code else "",
-            amendments=amendments.get(view.sheet.pk, ()),
+            amendments=amendments.get(state.sheet.pk, ()),
             key_fingerprint=key_code(key) if key else "",
         )
 
@@ -74,6 +80,8 @@ def render_sheets(
 ) -> bytes:
     if not tables.exists():
         raise ServiceError(_("No table matches: check the round and table numbers."))
+    if tournament.verify_url:  # the public address the organiser gave: reachable after the day
+        url_for = verify_url_for(tournament)
     data = sheets_data(tables, blank=blank, url_for=url_for)
     if fmt == "pdf":
         from scoring.documents.pdf import score_sheet_pdf

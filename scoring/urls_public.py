@@ -22,6 +22,7 @@ urlpatterns = [
     path("t/<slug:slug>/joueur/<id:registration_id>/", public.player, name="player"),
     path("t/<slug:slug>/ecran/", public.tv, name="tv"),
     path("t/<slug:slug>/inscription/", seat_requests.ask, name="seat_request"),
+    path("demande/<str:token>/", seat_requests.status, name="seat_request_status"),
     path("club/<slug:slug>/", club.club_home, name="club"),
     path("club/<slug:slug>/saison/<id:season_id>/", club.season_standings, name="season"),
     path(

@@ -1,2 +1,3 @@
 """The project: settings (secret key, database, checks), root URLconf, project views, backups, the
-SQLite backend. May import both apps; they import only its leaves errors, network, private_files."""
+SQLite backend. May import both apps; they import only its leaves errors, network, private_files,
+commands."""

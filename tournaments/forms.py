@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import ipaddress
+from urllib.parse import urlsplit
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.db.models import Q
@@ -22,6 +25,22 @@ class NameField(forms.CharField):
 
 
 class TournamentForm(forms.ModelForm):
+    verify_url = forms.URLField(
+        label=_("Public address for verifying sheets"),
+        required=False,
+        max_length=limits.URL,
+        assume_scheme="https",
+        widget=forms.URLInput(attrs={"placeholder": "https://tarot.example.org"}),
+        help_text=_(
+            "The club's site on the internet where this tournament's archive will be "
+            "imported: the QR code and the address printed on every signed sheet point "
+            "there, so anyone can check a sheet after the day. Empty: sheets carry this "
+            "computer's address (the room's Wi-Fi address with make club), which nobody "
+            "can reach once the day is over; they can still type the sheet's code on "
+            "/verifier/ wherever its archive is imported."
+        ),
+    )
+
     class Meta:
         model = Tournament
         fields = [
@@ -38,14 +57,26 @@ class TournamentForm(forms.ModelForm):
             "rule_set",
             "visibility",
             "tie_breaks",
+            "verify_url",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         field_classes = {"name": NameField}
 
+    def clean_verify_url(self):
+        url = self.cleaned_data.get("verify_url", "").strip()
+        if url and _only_reachable_here(url):
+            raise forms.ValidationError(
+                _(
+                    "This address is only reachable on this computer or the room's network: "
+                    "give the address of a site on the internet, or leave it empty."
+                )
+            )
+        return url.rstrip("/")
+
 
 class TournamentSettingsForm(TournamentForm):
     class Meta(TournamentForm.Meta):
-        fields = [*TournamentForm.Meta.fields, "capacity", "finished"]
+        fields = [*TournamentForm.Meta.fields, "capacity"]
 
 
 class PlayerRecordForm(forms.Form):
@@ -180,7 +211,7 @@ class SeatRequestForm(forms.Form):
         label=_("E-mail (optional)"),
         max_length=limits.EMAIL,
         required=False,
-        help_text=_("Only the organiser keeps it; no page shows it."),
+        help_text=_("Only the tournament's organiser sees it; no public page shows it."),
     )
 
 
@@ -207,3 +238,16 @@ class ClubOrganiserForm(forms.Form):
         if club is not None:
             accounts = accounts.exclude(organised_clubs=club)
         self.fields["user"].queryset = accounts.distinct().order_by("username")
+
+
+def _only_reachable_here(url: str) -> bool:
+    """Whether ``url`` names this computer or a private network (127.0.0.1, localhost, the
+    room's 192.168.x.y...): an address players cannot open once the day is over."""
+    host = (urlsplit(url).hostname or "").lower()
+    if host == "localhost" or host.endswith((".local", ".lan", ".home", ".localhost")):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return "." not in host  # a bare machine name on the room's network
+    return address.is_private or address.is_loopback or address.is_link_local

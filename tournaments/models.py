@@ -255,6 +255,8 @@ class Tournament(models.Model):
         default="",
     )
     finished = models.BooleanField(_("finished"), default=False)
+    # Ends and reopenings (services/ending.py): {"action", "by", "at", "reason"}, oldest first.
+    finish_log = models.JSONField(default=list, blank=True, editable=False)
     season = models.ForeignKey(
         Season,
         verbose_name=_("season"),
@@ -270,6 +272,10 @@ class Tournament(models.Model):
         help_text=_("Empty: no online registration."),
     )
     seed = models.PositiveIntegerField(_("seating seed"), default=0)
+    # Printed with the QR code of signed sheets (scoring.sheet_documents); help in forms.py.
+    verify_url = models.URLField(
+        _("public address for verifying sheets"), max_length=limits.URL, blank=True
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -556,7 +562,8 @@ class SeatRequest(models.Model):
 
     Pending requests hold the seats left in the order they came; those beyond are the waiting
     list. The organiser confirms (the player is registered, ready for check-in) or refuses. The
-    e-mail address is kept for the organiser's records only: no page or export shows it.
+    e-mail address is shown to the tournament's organiser only (requests page and export),
+    never on a public page, an archive or the history.
     """
 
     class Status(models.TextChoices):

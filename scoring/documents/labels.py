@@ -7,6 +7,7 @@ Django's catalogue instead.
 # The seats: the fifth seat of a table of five is « Cinquième » (short « 5e »), as on the web
 # pages (SEAT_LABELS in tournaments.models). Documents keep the seat as a letter ("5" for the
 # fifth, which the fingerprints of signed sheets hold); these are what is printed for it.
+SEAT_LETTERS = ("N", "E", "S", "O", "5")  # by seat position (0 = North): the letter documents hold
 SEAT_NAMES = {"N": "Nord", "E": "Est", "S": "Sud", "O": "Ouest", "W": "Ouest", "5": "Cinquième"}
 SEAT_SHORT = {"N": "N", "E": "E", "S": "S", "O": "O", "W": "O", "5": "5e"}
 

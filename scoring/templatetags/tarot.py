@@ -9,8 +9,16 @@ from django.utils.formats import number_format
 from django.utils.translation import get_language
 
 from tournaments.names import starts_with_vowel_sound
+from tournaments.ranking import rank_label
 
 register = template.Library()
+
+
+@register.filter
+def rank(value, tied) -> int | str:
+    """``{{ row.rank|rank:row.tied }}``: « 2= » when the rank is shared
+    (:func:`tournaments.ranking.rank_label`, the one spelling of a shared rank)."""
+    return rank_label(value, bool(tied))
 
 
 @register.filter

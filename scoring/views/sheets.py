@@ -38,7 +38,7 @@ from scoring.links import public_url
 from scoring.models import Deal, ScoreSheet
 from scoring.presenters import explanation_lines
 from scoring.resigning import resigning_context
-from scoring.selectors import SHEET_WITH_TOURNAMENT, seat_names, sheet_view
+from scoring.selectors import SHEET_WITH_TOURNAMENT, seat_names, sheet_state
 from scoring.services import Actor, DealConflict, InvalidDealInput
 from scoring.templatetags.tarot import short_name
 from tarot_club.errors import ServiceError
@@ -100,40 +100,40 @@ class SheetPage(View):
 
     # -- building the page ------------------------------------------------------------------
 
-    def context(self, view, number=None, form=None, preview=None, **extra):
-        deals = view.deals
-        round_closed = view.table.round.status == Round.Status.CLOSED
-        next_number = services.next_deal_number(view.sheet, deals, view.size)
+    def context(self, state, number=None, form=None, preview=None, **extra):
+        deals = state.deals
+        round_closed = state.table.round.status == Round.Status.CLOSED
+        next_number = services.next_deal_number(state.sheet, deals, state.size)
         if number is None:
             number = next_number
-        slot = services.deal_slot(view.sheet, number, deals, view.size) if number else None
-        state = entry_state(view, next_number=next_number)
-        if round_closed or (not self.referee and state not in WITH_FORM):
+        slot = services.deal_slot(state.sheet, number, deals, state.size) if number else None
+        entry = entry_state(state, next_number=next_number)
+        if round_closed or (not self.referee and entry not in WITH_FORM):
             slot = form = None  # read-only (closed), or signing began: North changes nothing
-        if form is None and slot is not None and not view.sheet.paper_mode:
+        if form is None and slot is not None and not state.sheet.paper_mode:
             initial = _initial_from_deal(slot.existing, slot) if slot.existing else {}
-            form = self.make_form(view, slot, initial=initial)
+            form = self.make_form(state, slot, initial=initial)
         return {
-            "view": view,
-            "tournament": view.tournament,
-            "sheet": view.sheet,
+            "state": state,
+            "tournament": state.tournament,
+            "sheet": state.sheet,
             "slot": slot,
-            "slot_dealer_name": view.names[slot.dealer] if slot else "",
+            "slot_dealer_name": state.names[slot.dealer] if slot else "",
             "form": form,
             "preview": preview,
             "number": number,
             "next_number": next_number,
             "referee": self.referee,
             "round_closed": round_closed,
-            "entry_state": state,
+            "entry_state": entry,
             "page_url": self.url(),
-            "pin_form": extra.pop("pin_form", None) or PinForm(players=_unsigned(view)),
-            **resigning_context(view),  # after a correction: what changed, earlier signatures
+            "pin_form": extra.pop("pin_form", None) or PinForm(players=_unsigned(state)),
+            **resigning_context(state),  # after a correction: what changed, earlier signatures
             **extra,
         }
 
-    def make_form(self, view, slot, data=None, initial=None):
-        letters = _seat_letters(view)
+    def make_form(self, state, slot, data=None, initial=None):
+        letters = _seat_letters(state)
         initial = {
             **(initial or {}),
             "key": secrets.token_hex(16),  # a double tap on Save records the deal once
@@ -142,23 +142,23 @@ class SheetPage(View):
         return DealEntryForm(
             data,
             initial=initial,
-            seat_names=[short_name(view.names[p]) for p in slot.active],
+            seat_names=[short_name(state.names[p]) for p in slot.active],
             seat_letters=[letters[p] for p in slot.active],
             referee=self.referee,
-            rules=_rules(view),
+            rules=_rules(state),
         )
 
-    def render_page(self, request, view, status=200, **kwargs):
-        return render(request, self.template_name, self.context(view, **kwargs), status=status)
+    def render_page(self, request, state, status=200, **kwargs):
+        return render(request, self.template_name, self.context(state, **kwargs), status=status)
 
     # -- HTTP -------------------------------------------------------------------------------
 
     def get(self, request, *args, **kwargs):
-        view = sheet_view(self.sheet)
+        state = sheet_state(self.sheet)
         number = int_or_none(request.GET.get("donne"))
-        if number is not None and not any(d.number == number for d in view.deals):
+        if number is not None and not any(d.number == number for d in state.deals):
             number = None
-        return self.render_page(request, view, number=number)
+        return self.render_page(request, state, number=number)
 
     def post(self, request, *args, **kwargs):
         action = request.POST.get("action", "deal")
@@ -168,53 +168,53 @@ class SheetPage(View):
         return handler(request)
 
     def post_deal(self, request):
-        view = sheet_view(self.sheet)
+        state = sheet_state(self.sheet)
         number = int_or_none(request.POST.get("number"))
         if number is None:
             raise Http404
-        slot = services.deal_slot(view.sheet, number, view.deals, view.size)
-        form = self.make_form(view, slot, data=request.POST)
+        slot = services.deal_slot(state.sheet, number, state.deals, state.size)
+        form = self.make_form(state, slot, data=request.POST)
         if not form.is_valid():
             if "preview" in request.POST and request.htmx:
                 # Still typing: no preview yet, and no error noise until the form is sent.
                 return render(request, "table/_preview.html", {"preview": None})
             form.focus_first_error()
-            return self.render_page(request, view, number=number, form=form, status=422)
+            return self.render_page(request, state, number=number, form=form, status=422)
         if "preview" in request.POST:
-            preview = _preview(form, [view.names[p] for p in slot.active])
+            preview = _preview(form, [state.names[p] for p in slot.active])
             template = "table/_preview.html" if request.htmx else self.template_name
-            context = self.context(view, number=number, form=form, preview=preview)
+            context = self.context(state, number=number, form=form, preview=preview)
             return render(request, template, context)
-        outcome = self.record(view, number, form)
+        outcome = self.record(state, number, form)
         if outcome.conflict is not None:
-            view = sheet_view(self.sheet.pk)
-            fresh = services.deal_slot(view.sheet, number, view.deals, view.size)
+            state = sheet_state(self.sheet.pk)
+            fresh = services.deal_slot(state.sheet, number, state.deals, state.size)
             # What the other person saved (or, when earlier deals moved the dealer, an empty
             # form for the deal as it now stands): nothing of theirs is overwritten.
             stored = outcome.conflict.deal
             initial = _initial_from_deal(stored, fresh) if stored is not None else None
-            form = self.make_form(view, fresh, initial=initial)
+            form = self.make_form(state, fresh, initial=initial)
             return self.render_page(
-                request, view, number=number, form=form, status=409, conflict=str(outcome.conflict)
+                request, state, number=number, form=form, status=409, conflict=str(outcome.conflict)
             )
         if outcome.recorded is None:
             if _stopped(self, request, number):  # time called, round closed, signing begun
                 message = " ".join(form.non_field_errors())
-                view = sheet_view(self.sheet.pk)
-                return self.render_page(request, view, status=409, conflict=message)
+                state = sheet_state(self.sheet.pk)
+                return self.render_page(request, state, status=409, conflict=message)
             form.focus_first_error()
-            return self.render_page(request, view, number=number, form=form, status=422)
+            return self.render_page(request, state, number=number, form=form, status=422)
         messages.success(request, _("Deal %(n)d saved.") % {"n": outcome.recorded.deal.number})
         return redirect(self.url())
 
-    def record(self, view, number: int, form) -> DealOutcome:
+    def record(self, state, number: int, form) -> DealOutcome:
         """Record the deal of a valid form, once per key: the deal recorded, a conflict (the
         sheet changed meanwhile), or the service's refusal added to the form's errors."""
         data = form.cleaned_data
         try:
             recorded = services.deal_record_once(
                 key=data.get("key", ""),
-                sheet=view.sheet,
+                sheet=state.sheet,
                 number=number,
                 kind=data["kind"],
                 deal=form.deal,
@@ -223,7 +223,7 @@ class SheetPage(View):
                 dealer=data.get("dealer"),
                 note=data.get("note", ""),
                 reason=data.get("reason", ""),
-                seen=services.SheetSeen(view.sheet.version, view.seats, view.deals),
+                seen=services.SheetSeen(state.sheet.version, state.seats, state.deals),
                 ruling=form.ruling,
             )
         except DealConflict as conflict:
@@ -239,14 +239,14 @@ class SheetPage(View):
         return DealOutcome()
 
     def post_sign(self, request):
-        view = sheet_view(self.sheet.pk)
+        state = sheet_state(self.sheet.pk)
         # After a wrong PIN the list still offers only the players yet to sign.
-        form = PinForm(request.POST, players=_unsigned(view))
+        form = PinForm(request.POST, players=_unsigned(state))
         if form.is_valid():
-            seat = view.seat_of(form.cleaned_data["registration"])
+            seat = state.seat_of(form.cleaned_data["registration"])
             try:
                 services.sheet_sign_with_pin(
-                    sheet=view.sheet,
+                    sheet=state.sheet,
                     registration=seat.registration,
                     pin=form.cleaned_data["pin"],
                     client=client_address(request),
@@ -262,7 +262,7 @@ class SheetPage(View):
                 )
                 return redirect(self.url())
         focus_first_error(form)
-        return self.render_page(request, view, pin_form=form, status=422)
+        return self.render_page(request, state, pin_form=form, status=422)
 
 
 @dataclass
@@ -276,25 +276,25 @@ def _stopped(page: SheetPage, request, number: int) -> bool:
     it (time called, round closed, signing begun) rather than for what was typed."""
     if page.referee:
         return False
-    view = sheet_view(page.sheet.pk)
-    state = entry_state(
-        view, next_number=services.next_deal_number(view.sheet, view.deals, view.size)
+    state = sheet_state(page.sheet.pk)
+    entry = entry_state(
+        state, next_number=services.next_deal_number(state.sheet, state.deals, state.size)
     )
-    return state not in WITH_FORM or (state != OPEN and not request.POST.get("version"))
+    return entry not in WITH_FORM or (entry != OPEN and not request.POST.get("version"))
 
 
-def _unsigned(view) -> list[tuple[int, str]]:
+def _unsigned(state) -> list[tuple[int, str]]:
     """The players who have not signed the sheet yet: the choices of the PIN form."""
-    return [p for p in view.player_choices if p[0] not in view.signed_ids]
+    return [p for p in state.player_choices if p[0] not in state.signed_ids]
 
 
-def _seat_letters(view) -> list[str]:
+def _seat_letters(state) -> list[str]:
     """The seat letters of the sheet's header (N, E, S, O, 5e), by table position."""
-    return [s.short_label for s in view.seats]
+    return [s.short_label for s in state.seats]
 
 
-def _rules(view):
-    return get_rule_set(view.tournament.rule_set)
+def _rules(state):
+    return get_rule_set(state.tournament.rule_set)
 
 
 def _preview(form, names):
@@ -335,8 +335,8 @@ class RefereeSheetView(StaffTournamentMixin, SheetPage):
         form = DeleteLastForm(request.POST)
         if not form.is_valid():  # a reason over its limit: said on the field, kept as typed
             focus_first_error(form)
-            view = sheet_view(self.sheet.pk)
-            return self.render_page(request, view, delete_form=form, tools_open=True, status=422)
+            state = sheet_state(self.sheet.pk)
+            return self.render_page(request, state, delete_form=form, tools_open=True, status=422)
         try:
             services.deal_delete_last(
                 sheet=self.sheet, actor=self.actor(), reason=form.cleaned_data["reason"]
@@ -348,13 +348,13 @@ class RefereeSheetView(StaffTournamentMixin, SheetPage):
         return redirect(self.url())
 
     def post_penalty(self, request):
-        view = sheet_view(self.sheet.pk)
-        form = PenaltyForm(request.POST, players=view.player_choices)
+        state = sheet_state(self.sheet.pk)
+        form = PenaltyForm(request.POST, players=state.player_choices)
         if form.is_valid():
-            seat = view.seat_of(form.cleaned_data["registration"])
+            seat = state.seat_of(form.cleaned_data["registration"])
             try:
                 services.penalty_add(
-                    sheet=view.sheet,
+                    sheet=state.sheet,
                     registration=seat.registration,
                     amount=form.cleaned_data["amount"],
                     reason=form.cleaned_data["reason"],
@@ -366,15 +366,15 @@ class RefereeSheetView(StaffTournamentMixin, SheetPage):
                 messages.success(request, _("Penalty recorded."))
                 return redirect(self.url())
         focus_first_error(form)
-        return self.render_page(request, view, penalty_form=form, tools_open=True, status=422)
+        return self.render_page(request, state, penalty_form=form, tools_open=True, status=422)
 
     def post_paper(self, request):
-        view = sheet_view(self.sheet.pk)
-        form = PaperTotalsForm(request.POST, players=view.position_choices)
+        state = sheet_state(self.sheet.pk)
+        form = PaperTotalsForm(request.POST, players=state.position_choices)
         if form.is_valid():
             try:
                 services.paper_totals_record(
-                    sheet=view.sheet,
+                    sheet=state.sheet,
                     totals=form.totals,
                     actor=self.actor(),
                     reason=form.cleaned_data["reason"],
@@ -385,7 +385,7 @@ class RefereeSheetView(StaffTournamentMixin, SheetPage):
                 messages.success(request, _("Round totals recorded."))
                 return redirect(self.url())
         focus_first_error(form, default=True)
-        return self.render_page(request, view, paper_form=form, tools_open=True, status=422)
+        return self.render_page(request, state, paper_form=form, tools_open=True, status=422)
 
     def post_sign_paper(self, request):
         try:
@@ -396,21 +396,21 @@ class RefereeSheetView(StaffTournamentMixin, SheetPage):
             messages.success(request, _("Paper signatures recorded: the sheet is signed."))
         return redirect(self.url())
 
-    def context(self, view, number=None, form=None, preview=None, **extra):
-        extra.setdefault("penalty_form", PenaltyForm(players=view.player_choices))
+    def context(self, state, number=None, form=None, preview=None, **extra):
+        extra.setdefault("penalty_form", PenaltyForm(players=state.player_choices))
         extra.setdefault("delete_form", DeleteLastForm())
-        totals = zip(view.position_choices, view.sheet.paper_totals, strict=False)
+        totals = zip(state.position_choices, state.sheet.paper_totals, strict=False)
         extra.setdefault(
             "paper_form",
             PaperTotalsForm(
-                players=view.position_choices,
+                players=state.position_choices,
                 initial={f"total_{position}": total for (position, _), total in totals},
             ),
         )
         extra["table_link"] = public_url(
-            reverse("table_sheet", args=[view.sheet.token]), self.request
+            reverse("table_sheet", args=[state.sheet.token]), self.request
         )
-        return super().context(view, number=number, form=form, preview=preview, **extra)
+        return super().context(state, number=number, form=form, preview=preview, **extra)
 
 
 class TableSheetView(SheetPage):
@@ -429,26 +429,26 @@ class TableSheetView(SheetPage):
     def url(self, **query):
         return reverse("table_sheet", args=[self.kwargs["token"]])
 
-    def context(self, view, number=None, form=None, preview=None, **extra):
-        context = super().context(view, number=number, form=form, preview=preview, **extra)
-        context["table_config"] = config = self.queue_config(view, context)
+    def context(self, state, number=None, form=None, preview=None, **extra):
+        context = super().context(state, number=number, form=form, preview=preview, **extra)
+        context["table_config"] = config = self.queue_config(state, context)
         context["table_config_json"] = json.dumps(config, ensure_ascii=False)
         return context
 
-    def queue_config(self, view, context) -> dict:
+    def queue_config(self, state, context) -> dict:
         """What the page's queue (static/js/table-queue.js) needs to move the form on to the
         next deals while earlier ones wait to be sent: the next deal, and who deals after
         whom (by kind of deal) and who plays, as the services decide it."""
-        size = view.size
+        size = state.size
         slot, form = context["slot"], context["form"]
         new_slot = form is not None and slot is not None and slot.existing is None
         next_number = context["next_number"]
         next_slot = (
-            services.deal_slot(view.sheet, next_number, view.deals, size) if next_number else None
+            services.deal_slot(state.sheet, next_number, state.deals, size) if next_number else None
         )
-        letters = _seat_letters(view)
+        letters = _seat_letters(state)
         return {
-            "sheet": view.sheet.pk,
+            "sheet": state.sheet.pk,
             "pageUrl": self.url(),
             "queueUrl": reverse("table_sheet_deal", args=[self.kwargs["token"]]),
             "swUrl": reverse("table_service_worker"),
@@ -459,9 +459,9 @@ class TableSheetView(SheetPage):
             "watchSeconds": 15,
             "next": None if context["round_closed"] else next_number,
             "dealer": next_slot.dealer if next_slot else None,
-            "counted": view.counted,
-            "quota": view.quota,
-            "passedCounts": view.tournament.passed_deals_count,
+            "counted": state.counted,
+            "quota": state.quota,
+            "passedCounts": state.tournament.passed_deals_count,
             "after": {
                 kind: [next_dealer(size, dealer, kind) for dealer in range(size)]
                 for kind in Deal.Kind.values
@@ -469,7 +469,7 @@ class TableSheetView(SheetPage):
             "active": [active_positions(size, dealer) for dealer in range(size)],
             "seats": [
                 {"letter": letters[i], "name": name, "short": short_name(name)}
-                for i, name in enumerate(view.names)
+                for i, name in enumerate(state.names)
             ],
             "texts": {
                 "title": _("Deal %(n)s") % {"n": "{n}"},
@@ -507,19 +507,19 @@ class TableDealView(TableSheetView):
 
     def get(self, request, *args, **kwargs):
         """The sheet's state as North's phone sees it (``scoring.entry_state``)."""
-        view = sheet_view(self.sheet)
-        next_number = services.next_deal_number(view.sheet, view.deals, view.size)
-        return JsonResponse({"state": entry_state(view, next_number=next_number)})
+        state = sheet_state(self.sheet)
+        next_number = services.next_deal_number(state.sheet, state.deals, state.size)
+        return JsonResponse({"state": entry_state(state, next_number=next_number)})
 
     def post(self, request, *args, **kwargs):
-        view = sheet_view(self.sheet)
+        state = sheet_state(self.sheet)
         number = int_or_none(request.POST.get("number"))
         if number is None:
             return _json_refused(_("This page is out of date: open it again."))
-        slot = services.deal_slot(view.sheet, number, view.deals, view.size)
-        form = self.make_form(view, slot, data=request.POST)
+        slot = services.deal_slot(state.sheet, number, state.deals, state.size)
+        form = self.make_form(state, slot, data=request.POST)
         if form.is_valid():
-            outcome = self.record(view, number, form)
+            outcome = self.record(state, number, form)
             if outcome.conflict is not None:
                 return JsonResponse(
                     {"status": "conflict", "number": number, "message": str(outcome.conflict)},

@@ -57,6 +57,14 @@ class DatabaseWrapper(base.DatabaseWrapper):
     _writers_fd: int | None = None
     _writing = False
 
+    def get_new_connection(self, conn_params):
+        """A database file this connection would create is created first, readable and
+        writable by its owner only (0600): it holds PINs, password hashes and e-mails. SQLite
+        gives its -wal and -shm files the database file's mode, and ``_open_lock_file`` too."""
+        if not self.is_in_memory_db():
+            _create_private(str(self.settings_dict["NAME"]))
+        return super().get_new_connection(conn_params)
+
     def _start_transaction_under_autocommit(self):
         self._take_writers_lock()
         try:
@@ -108,6 +116,17 @@ class DatabaseWrapper(base.DatabaseWrapper):
         self._writing = False
 
 
+def _create_private(database: str) -> None:
+    if database.startswith("file:"):  # a URI: SQLite opens it as it says
+        return
+    try:
+        os.close(os.open(database, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+    except OSError:
+        pass  # a missing folder: SQLite says so in its own words when it opens the file
+
+
 def _open_lock_file(database: str) -> int:
     """The lock file beside the database, readable and writable by whoever may write the
     database: created with the database file's mode and, when created by root (``sudo manage.py
@@ -116,7 +135,7 @@ def _open_lock_file(database: str) -> int:
     try:
         mode = os.stat(database).st_mode & 0o666
     except FileNotFoundError:
-        mode = 0o644
+        mode = 0o600
     created = not os.path.exists(path)
     fd = os.open(path, os.O_RDWR | os.O_CREAT, mode)
     if created and os.geteuid() == 0:

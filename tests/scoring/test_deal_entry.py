@@ -295,7 +295,7 @@ def test_remove_last_deal_is_for_referees_and_logged(seated, referee):
 def test_what_the_page_saw_is_read_again_when_the_sheet_changed_since(db):
     """Two phones on one table: the second saves with what its page read before the first
     saved. The sheet moved on (new version): the service reads the deals again."""
-    from scoring.selectors import sheet_view
+    from scoring.selectors import sheet_state as sheet_view
     from scoring.services import SheetSeen
 
     _, round_ = make_tournament(4)

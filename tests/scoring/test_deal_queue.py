@@ -61,8 +61,44 @@ def test_a_resent_deal_is_recorded_once_and_answered_with_what_was_stored(seated
     (deal,) = Deal.objects.filter(sheet=sheet)
     assert (deal.number, deal.entry_key, deal.version) == (1, KEY_1, 1)
     assert deal.history.count() == 1
-    # Even when the phone's copy differs (it cannot, but a replay never re-reads it).
-    assert send(client, sheet, 1, KEY_1, points="70").json()["scores"] == deal.scores
+
+
+@pytest.mark.parametrize(
+    ("number", "fields"),
+    [(1, {"points": "70"}), (1, {"taker": "2"}), (2, {})],
+    ids=["other points", "another taker", "another deal number"],
+)
+def test_the_same_key_with_another_payload_is_a_conflict_not_a_replay(
+    seated, client, number, fields
+):
+    _, _, sheet = seated
+    assert send(client, sheet, 1, KEY_1).status_code == 201
+    response = send(client, sheet, number, KEY_1, **fields)
+    assert response.status_code == 409
+    assert response.json()["status"] == "conflict"
+    assert "autres valeurs" in response.json()["message"]
+    (deal,) = Deal.objects.filter(sheet=sheet)
+    assert (deal.number, deal.points, deal.taker, deal.version) == (1, 49, 1, 1)
+    # The very same entry resent is still a replay.
+    assert send(client, sheet, 1, KEY_1).json()["replayed"] is True
+
+
+def test_a_key_a_correction_replaced_still_tells_its_payload_apart(seated, client, referee):
+    _, _, sheet = seated
+    assert send(client, sheet, 1, KEY_1).status_code == 201
+    deal = Deal.objects.get(sheet=sheet)
+    deal_record(
+        sheet=sheet,
+        number=1,
+        kind="played",
+        deal=legal(points=60),
+        actor=staff(referee),
+        version=deal.version,
+        reason="wrong points",
+    )
+    assert send(client, sheet, 1, KEY_1).json()["replayed"] is True
+    assert send(client, sheet, 1, KEY_1, points="30").status_code == 409
+    assert Deal.objects.get(sheet=sheet).points == 60
 
 
 def test_deals_apply_in_order(seated, client):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from scoring.season import season_data
@@ -88,7 +89,75 @@ def test_an_oversized_or_hostile_archive_is_refused_before_it_is_read(tmp_path, 
         import_season_json(big)
     path = tmp_path / "season.json"
     path.write_bytes(big)
-    monkeypatch.setattr("scoring.management.commands.import_season.MAX_BYTES", 1000)
     with pytest.raises(CommandError, match="largest season archive"):
         call_command("import_season", str(path))
     assert not Season.objects.exists()
+
+
+def _empty_of_tournaments():
+    """As on another machine that knows the club but none of these tournaments."""
+    SeatRequest.objects.all().delete()
+    for tournament in Tournament.objects.all():
+        tournament_delete(tournament=tournament)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda a: a["club"].__setitem__("name", "Club\x00de tarot"),
+        lambda a: a["season"].__setitem__("name", "Saison\x002025"),
+        lambda a: a["club"].__setitem__("place", None),
+        lambda a: a["club"].__setitem__("place", ["Lyon"]),
+        lambda a: a["club"].__setitem__("name", "x" * 500),
+    ],
+    ids=[
+        "NUL in the club's name",
+        "NUL in the season's name",
+        "place null",
+        "place a list",
+        "long",
+    ],
+)
+def test_a_damaged_club_or_season_text_is_a_sentence_and_imports_nothing(
+    season_of, tmp_path, damage
+):
+    demo = season_of(1, players=8)
+    archive = json.loads(export_season_json(demo.season))
+    _empty_of_tournaments()
+    Club.objects.all().delete()
+    Player.objects.all().delete()
+    damage(archive)
+    counts = (Club.objects.count(), Season.objects.count(), Tournament.objects.count())
+    with pytest.raises(ServiceError, match=r"endommagée|damaged"):
+        import_season_json(json.dumps(archive), merge_club=True)
+    path = tmp_path / "season.json"
+    path.write_text(json.dumps(archive))
+    with pytest.raises(CommandError) as refused:
+        call_command("import_season", str(path))
+    assert "\n" not in str(refused.value)
+    assert (Club.objects.count(), Season.objects.count(), Tournament.objects.count()) == counts
+
+
+def test_a_season_of_a_club_already_here_is_merged_only_when_asked(season_of, tmp_path):
+    demo = season_of(1, players=8)
+    archive = json.loads(export_season_json(demo.season))
+    archive["season"]["name"] = "Saison importée"
+    _empty_of_tournaments()
+    club = Club.objects.get(pk=demo.club.pk)
+    # Renamed here since: the short name still tells it is the same club.
+    Club.objects.filter(pk=club.pk).update(name="Tarot Club renommé")
+    path = tmp_path / "season.json"
+    path.write_text(json.dumps(archive))
+    counts = (Club.objects.count(), Season.objects.count(), Tournament.objects.count())
+    with pytest.raises(CommandError) as refused:
+        call_command("import_season", str(path))
+    message = str(refused.value)
+    assert "Tarot Club renommé" in message and "Saison importée" in message
+    assert "--merge-into-existing-club" in message and "\n" not in message
+    assert (Club.objects.count(), Season.objects.count(), Tournament.objects.count()) == counts
+
+    call_command("import_season", str(path), "--merge-into-existing-club")
+    season = Season.objects.get(name="Saison importée")
+    assert season.club_id == club.pk
+    assert Club.objects.count() == counts[0]
+    assert season.tournaments.count() == len(archive["tournaments"])

@@ -512,6 +512,23 @@ ROWS: list[Row] = [
     Row("tournaments:archive", "archive export (JSON)", "organiser", slug),
     Row("tournaments:dashboard", "dashboard", "staff", slug),
     Row(
+        "tournaments:finish",
+        "finish the tournament: refused while a round is open",
+        "organiser",
+        slug,
+        get=405,
+        post=422,
+    ),
+    Row(
+        "tournaments:reopen",
+        "reopen the tournament: refused, it is not finished",
+        "organiser",
+        slug,
+        get=405,
+        post=422,
+        data=lambda w: {"reason": "correction"},
+    ),
+    Row(
         "tournaments:settings",
         "settings",
         "organiser",
@@ -539,6 +556,23 @@ ROWS: list[Row] = [
         post=302,
         data=lambda w: {"last_name": "Retardataire", "first_name": "Rémi", "present": "on"},
         writes=True,
+        location=lambda w: reverse("tournaments:players", args=[w.tournament.slug]),
+    ),
+    Row(
+        "tournaments:all_present",
+        "check-in: « tous présents », the question before it",
+        "staff",
+        slug,
+        get=405,
+        post=200,
+    ),
+    Row(
+        "tournaments:all_present_undo",
+        "check-in: undo « tous présents » (nothing to undo in this session)",
+        "staff",
+        slug,
+        get=405,
+        post=302,
         location=lambda w: reverse("tournaments:players", args=[w.tournament.slug]),
     ),
     Row(
@@ -766,6 +800,13 @@ ROWS: list[Row] = [
         data=lambda w: {"last_name": "Tardive", "first_name": "Tina"},
         roles=VARIANT,
     ),
+    Row(
+        "public:seat_request_status",
+        "a seat request's private status page, with a link nobody was given",
+        "public",
+        lambda w: {"token": "1:forged-signature"},
+        get=404,
+    ),
     Row("public:club", "club page", "public", lambda w: {"slug": w.club.slug}),
     Row(
         "public:season",
@@ -802,6 +843,12 @@ ROWS: list[Row] = [
         post=302,
         data=lambda w: {"action": "confirm", "request": "0"},
         location=lambda w: reverse("tournaments:seat_requests", args=[w.tournament.slug]),
+    ),
+    Row(
+        "tournaments:seat_requests_export",
+        "seat requests as CSV, with the e-mails (organiser only)",
+        "organiser",
+        slug,
     ),
     # -- a club's staff pages ----------------------------------------------------------------
     Row(

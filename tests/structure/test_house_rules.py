@@ -93,6 +93,7 @@ ONE_SPELLING = {
         "scoring/documents/xlsx.py"
     },
     '}=" if ': {"tournaments/ranking.py"},
+    '"N", "E", "S", "O", "5"': {"scoring/documents/labels.py"},  # the seats' letters
     "update(changed_at=timezone.now())": {
         "tournaments/services/tournaments.py",
         "tournaments/services/clubs.py",  # a club's and a season's own mark, not a tournament's
@@ -261,6 +262,16 @@ def test_each_shared_spelling_stays_in_its_home(modules):
         for text in ONE_SPELLING
     }
     assert found == ONE_SPELLING
+
+
+def test_templates_spell_a_shared_rank_with_the_filter():
+    """« 2= » through ``|rank:tied`` (``rank_label``), not spelled out again in a template."""
+    spelled = sorted(
+        path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "templates").rglob("*.html")
+        if "tied %}={% endif" in path.read_text(encoding="utf-8")
+    )
+    assert spelled == []
 
 
 def test_the_allow_lists_only_shrink(modules):

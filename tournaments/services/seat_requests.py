@@ -5,17 +5,29 @@ The tournament offers ``capacity`` seats. Registered players (not withdrawn) tak
 pending requests hold the seats left in the order they came, and the requests beyond are the
 waiting list: when a request is refused, the next one moves up. Confirming registers the player
 (``players.player_register``: not yet present, ready for check-in); a full tournament refuses
-a confirmation until a seat is free. A connection may send ``PER_HOUR`` requests an hour (the
-client's address through ``tarot_club.network``, kept on the request): enough for a family,
-too few to fill a tournament with invented names. The e-mail address is never shown.
+a confirmation until a seat is free. Requests are confirmed in order: confirming a request of
+the waiting list while others hold the seats would move the last of them to the waiting list,
+so it is refused with their name unless the organiser says so (``bump``). The waiting list
+holds at most max(``WAITING_MIN``, capacity) requests. The requester's private status
+link: ``tournaments/seat_request_status.py``.
+
+A connection may send ``PER_HOUR`` requests an hour and ``PER_DAY`` a day (the client's
+address through ``tarot_club.network``, kept on the request; an IPv6 address counts as its
+/64 network, which one household holds whole): enough for a family, too few to fill a
+tournament with invented names. Requests from one connection are counted under a lock (a
+PostgreSQL advisory lock per connection; SQLite writers queue on one lock already), so ten
+sent at once cannot pass the limit. The e-mail address is shown to the tournament's organiser
+only, never on a public page.
 """
 
 from __future__ import annotations
 
+import hashlib
+import ipaddress
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -28,6 +40,8 @@ from tournaments.services.players import player_register
 from tournaments.services.tournaments import tournament_touch
 
 PER_HOUR = 5
+PER_DAY = 10
+WAITING_MIN = 10  # the waiting list holds max(WAITING_MIN, capacity) requests
 
 
 @dataclass(frozen=True)
@@ -69,6 +83,31 @@ def seats_left(tournament: Tournament) -> int | None:
     return max(0, tournament.capacity - seats_taken(tournament) - held)
 
 
+def _waiting_cap(tournament: Tournament) -> int:
+    return max(WAITING_MIN, tournament.capacity or 0)
+
+
+def _client_group(address: str) -> str:
+    """The throttle's key for an address: IPv4 as it is, IPv6 as its /64 network."""
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if parsed.version == 6:
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+    return str(parsed)
+
+
+def _lock_client(client: str) -> None:
+    """Serialise the requests of one connection until the transaction ends (PostgreSQL)."""
+    if connection.vendor == "postgresql":
+        key = int.from_bytes(hashlib.sha256(client.encode()).digest()[:8], "big", signed=True)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+
+
 def _same_person(a_last: str, a_first: str, b_last: str, b_first: str) -> bool:
     return (clean_name(a_last).casefold(), clean_name(a_first).casefold()) == (
         clean_name(b_last).casefold(),
@@ -99,10 +138,16 @@ def request_seat(
     if problems:
         field, message = problems[0]
         raise ServiceError(capfirst(message) + ".", field=field)
-    since = timezone.now() - timedelta(hours=1)
-    if SeatRequest.objects.filter(client=client, created_at__gte=since).count() >= PER_HOUR:
+    client = _client_group(client)
+    _lock_client(client)
+    now = timezone.now()
+    recent = SeatRequest.objects.filter(client=client, created_at__gte=now - timedelta(hours=24))
+    if (
+        recent.filter(created_at__gte=now - timedelta(hours=1)).count() >= PER_HOUR
+        or recent.count() >= PER_DAY
+    ):
         raise ServiceError(
-            _("Too many requests from this connection: try again in an hour, or ask the club.")
+            _("Too many requests from this connection: try again later, or ask the club.")
         )
     licence = licence.strip()
     active = SeatRequest.objects.filter(tournament=tournament).exclude(
@@ -120,6 +165,13 @@ def request_seat(
             player.last_name, player.first_name, last_name, first_name
         ):
             raise ServiceError(_("This player is already registered."), field="licence")
+    queued = queue(tournament)
+    free = max(0, (tournament.capacity or 0) - seats_taken(tournament))
+    if len(queued) - free >= _waiting_cap(tournament):
+        raise ServiceError(
+            _("The waiting list is full (%(n)d requests): ask the club.")
+            % {"n": _waiting_cap(tournament)}
+        )
     request = SeatRequest.objects.create(
         tournament=tournament,
         last_name=last_name.strip(),
@@ -141,12 +193,35 @@ def _locked(seat_request: SeatRequest) -> tuple[Tournament, SeatRequest]:
     return tournament, seat_request
 
 
+def _bumped_by(seat_request: SeatRequest) -> SeatRequest | None:
+    """The request holding a seat that confirming ``seat_request`` (on the waiting list) would
+    move to the waiting list: the last of the holders; None when it holds a seat itself."""
+    queued = queue(seat_request.tournament)
+    mine = next((q for q in queued if q.request.pk == seat_request.pk), None)
+    if mine is None or not mine.waiting:
+        return None
+    holders = [q.request for q in queued if not q.waiting]
+    return holders[-1] if holders else None
+
+
 @transaction.atomic
-def request_confirm(*, seat_request: SeatRequest) -> Registration:
-    """Register the player (ready for check-in) when a seat is free."""
+def request_confirm(*, seat_request: SeatRequest, bump: bool = False) -> Registration:
+    """Register the player (ready for check-in) when a seat is free. A request of the waiting
+    list confirmed while others hold the seats is refused, naming who would lose a seat,
+    unless ``bump``."""
     tournament, seat_request = _locked(seat_request)
     if tournament.capacity and seats_taken(tournament) >= tournament.capacity:
         raise ServiceError(_("The tournament is full: offer more seats or refuse a request first."))
+    bumped = _bumped_by(seat_request)
+    if bumped is not None and not bump:
+        raise ServiceError(
+            _(
+                "%(name)s is on the waiting list: confirming it now would move %(holder)s, who "
+                "holds a seat, to the waiting list. Confirm the requests in order, or confirm "
+                "it ahead of them."
+            )
+            % {"name": seat_request.full_name, "holder": bumped.full_name}
+        )
     registration = player_register(
         tournament=tournament,
         row=PlayerRow(

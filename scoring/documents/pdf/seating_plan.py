@@ -5,12 +5,13 @@ every player in alphabetical order with table and seat. Plain Python: no Django 
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Sequence
 
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+
+from tournaments.names import alphabetical_key
 
 from ..data import SeatingPlan, SeatingTable, SheetPlayer
 from .base import (
@@ -34,20 +35,13 @@ from .base import (
     seat_name,
 )
 
-LIGATURES = str.maketrans({"œ": "oe", "Œ": "Oe", "æ": "ae", "Æ": "Ae", "ß": "ss"})
-
-
-def _plain(text: str) -> str:
-    """A name as French alphabetical order reads it: ligatures spelt out, accents, case,
-    hyphens and apostrophes ignored ("Œuvray" files under O, "Élodie" under E)."""
-    decomposed = unicodedata.normalize("NFKD", text.translate(LIGATURES))
-    return "".join(ch for ch in decomposed if ch.isalnum() or ch == " ").casefold().strip()
-
 
 def sort_key(player: SheetPlayer) -> tuple[bool, str, str, str]:
-    """By last name, then first name; names without a letter last."""
-    last = _plain(player.last_name or player.name)
-    return not last[:1].isalpha(), last, _plain(player.first_name), player.listed_name
+    """By last name, then first name, the order of every list of players (``tournaments.names``)."""
+    return (
+        *alphabetical_key(player.last_name or player.name, player.first_name),
+        player.listed_name,
+    )
 
 
 def plan_title(plan: SeatingPlan) -> str:

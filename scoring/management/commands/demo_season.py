@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import json
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from scoring.demo import create_demo_season
 from scoring.season import formula_in_words, season_data
+from tarot_club.commands import MAX_SEED, ProjectCommand, check_range
 from tarot_club.errors import ServiceError
 from tournaments.models import Club
 
 
-class Command(BaseCommand):
+class Command(ProjectCommand):
     help = (
         "Create a club with a season of tournaments, each seated, played, signed and closed, "
         "then the next one open for registration; print the season's summary as JSON."
@@ -32,6 +33,7 @@ class Command(BaseCommand):
             raise CommandError("A tournament of the season has 4 to 500 players.")
         if not 1 <= rounds <= 30 or not 1 <= deals <= 30:
             raise CommandError("Rounds and deals per round go from 1 to 30.")
+        check_range("--seed", seed, 0, MAX_SEED)
         club_name = f"Club de Tarot de la Saison {seed}"
         if Club.objects.filter(name=club_name).exclude(slug=None).exists():
             raise CommandError(

@@ -4,13 +4,14 @@ trusted (``--trust`` with that fingerprint, once compared, or ``manage.py trust_
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from scoring.archive import MAX_BYTES, import_json, too_large_message
+from tarot_club.commands import ProjectCommand
 from tarot_club.errors import ServiceError
 
 
-class Command(BaseCommand):
+class Command(ProjectCommand):
     help = "Import a tournament archive made by export_tournament (all or nothing)."
 
     def add_arguments(self, parser):

@@ -9,13 +9,14 @@ if this installation has none yet.
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from scoring.documents.seal import key_code, public_key_file
 from scoring.sealing import installation_name, installation_public_key
+from tarot_club.commands import ProjectCommand
 
 
-class Command(BaseCommand):
+class Command(ProjectCommand):
     help = "Print this installation's public sealing key file and its fingerprint, to publish."
 
     def add_arguments(self, parser):

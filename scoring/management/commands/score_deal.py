@@ -11,7 +11,6 @@ import json
 import sys
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
 from django.utils import translation
 
 from scoring.engine import (
@@ -26,9 +25,10 @@ from scoring.engine import (
     score_deal,
 )
 from scoring.messages import deal_error_message
+from tarot_club.commands import ProjectCommand, check_range
 
 
-class Command(BaseCommand):
+class Command(ProjectCommand):
     help = "Score deals read as JSON on standard input (one object or a list) and print JSON."
 
     def add_arguments(self, parser):
@@ -47,6 +47,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, rules: str, indent: int | None, language: str, **options):
+        check_range("--indent", indent, 0, 8)
         translation.activate(language)
         raw = sys.stdin.read()
         try:

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from scoring.links import site_url
 from scoring.sheet_documents import render_sheets, tables_in_scope
+from tarot_club.commands import ProjectCommand, output_file
 from tarot_club.errors import ServiceError
 from tournaments.models import Tournament
 
 
-class Command(BaseCommand):
+class Command(ProjectCommand):
     help = "Write the score sheets of a tournament, a round or a table as PDF or Excel."
 
     def add_arguments(self, parser):
@@ -31,6 +30,7 @@ class Command(BaseCommand):
     def handle(
         self, *args, slug, round_number, table_number, fmt, blank, output, base_url, **options
     ):
+        path = output_file(output)
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
             raise CommandError(f"No tournament with the short name {slug!r}.")
@@ -47,5 +47,5 @@ class Command(BaseCommand):
             )
         except ServiceError as error:
             raise CommandError(str(error)) from None
-        Path(output).write_bytes(content)
+        path.write_bytes(content)
         self.stdout.write(f"{tables.count()} sheet(s) written to {output}")

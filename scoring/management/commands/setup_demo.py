@@ -10,12 +10,12 @@ import random
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
-from django.core.management.base import BaseCommand
 
 from scoring.demo import create_demo, create_demo_season
 from scoring.engine.sampling import random_legal_deal
 from scoring.selectors import round_tables
 from scoring.services import Actor, deal_record
+from tarot_club.commands import ProjectCommand
 from tournaments.models import Tournament
 from tournaments.services import round_seat_next
 
@@ -46,7 +46,7 @@ def in_progress(tournament) -> None:
             )
 
 
-class Command(BaseCommand):
+class Command(ProjectCommand):
     help = "Create the demo organiser and a demo tournament on an empty database."
 
     def handle(self, *args, **options):

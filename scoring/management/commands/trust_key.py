@@ -7,18 +7,19 @@ trusted only when both are the same (scoring.trust). ``--list`` shows the truste
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from scoring.documents.seal import key_code
 from scoring.models import TrustedKey
 from scoring.sealing import installation_public_key
 from scoring.trust import key_file_read
+from tarot_club.commands import ProjectCommand
 from tarot_club.errors import ServiceError
 
 MAX_FILE = 64 * 1024
 
 
-class Command(BaseCommand):
+class Command(ProjectCommand):
     help = "Trust a club's public sealing key, after comparing its fingerprint; --list shows them."
 
     def add_arguments(self, parser):

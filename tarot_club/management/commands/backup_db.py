@@ -3,12 +3,13 @@
 from datetime import datetime
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from tarot_club.backup import BackupError, backup
+from tarot_club.commands import ProjectCommand, output_file
 
 
-class Command(BaseCommand):
+class Command(ProjectCommand):
     help = "Back up the database (SQLite: online backup API; PostgreSQL: pg_dump)."
 
     def add_arguments(self, parser):
@@ -19,7 +20,7 @@ class Command(BaseCommand):
             Path("backups").mkdir(exist_ok=True)
             output = f"backups/tarot-{datetime.now():%Y%m%d-%H%M%S}.backup"
         try:
-            path = backup(Path(output))
+            path = backup(output_file(output))
         except BackupError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(f"Backup written to {path}")

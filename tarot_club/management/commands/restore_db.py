@@ -2,12 +2,13 @@
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from tarot_club.backup import BackupError, restore
+from tarot_club.commands import ProjectCommand
 
 
-class Command(BaseCommand):
+class Command(ProjectCommand):
     help = "Restore the database from a backup made by backup_db. Stop the app servers first."
 
     def add_arguments(self, parser):

@@ -19,10 +19,11 @@ import sys
 
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from tarot_club import club, room_accounts, services
+from tarot_club.commands import ProjectCommand, check_range
 
 
 def _gunicorn_version() -> tuple[int, ...]:
@@ -31,7 +32,7 @@ def _gunicorn_version() -> tuple[int, ...]:
     return tuple(gunicorn.version_info)
 
 
-class Command(BaseCommand):
+class Command(ProjectCommand):
     help = "Serve the app to the phones of a club room (gunicorn on every address of this laptop)."
 
     def add_arguments(self, parser):
@@ -40,6 +41,9 @@ class Command(BaseCommand):
         parser.add_argument("--threads", type=int, default=4, help="threads per process")
 
     def handle(self, *args, port: int, workers: int, threads: int, **options):
+        check_range("--port", port, 1, 65535)
+        check_range("--workers", workers, 1, 64)
+        check_range("--threads", threads, 1, 64)
         call_command("migrate", interactive=False, verbosity=0)
         self.refuse_known_passwords()
         if not room_accounts.has_organiser():
