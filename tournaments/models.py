@@ -561,9 +561,8 @@ class SeatRequest(models.Model):
     """A player's online request for a seat at a tournament (``Tournament.capacity`` seats).
 
     Pending requests hold the seats left in the order they came; those beyond are the waiting
-    list. The organiser confirms (the player is registered, ready for check-in) or refuses. The
-    e-mail address is shown to the tournament's organiser only (requests page and export),
-    never on a public page, an archive or the history.
+    list. The organiser confirms (the player is registered, ready for check-in) or refuses. Only
+    the tournament's organiser sees the e-mail (requests page and export): no public page does.
     """
 
     class Status(models.TextChoices):
