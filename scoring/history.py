@@ -174,7 +174,7 @@ def _penalty(event, names) -> str:
         "Penalty of %(amount)s points for %(player)s, given by %(who)s at %(time)s",
         abs(amount),
     ) % {
-        "amount": _number(amount),
+        "amount": _signed(amount),
         "player": event.data.get("player", ""),
         "who": who(event),
         "time": clock(event.at),
@@ -423,6 +423,11 @@ def _slam(deal: dict) -> str:
 def _number(value: int) -> str:
     """A signed whole number as printed: a real minus sign, no plus."""
     return str(value).replace("-", "−")
+
+
+def _signed(value: int) -> str:
+    """A penalty with its sign, as the sheet shows it: −20 (or +30, kept from older days)."""
+    return f"+{value}" if value > 0 else _number(value)
 
 
 def _table_link_labels() -> set[str]:

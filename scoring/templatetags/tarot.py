@@ -31,6 +31,13 @@ def points(value) -> str:
 
 
 @register.filter
+def signed(value) -> str:
+    """A whole number with its sign, a real minus sign: −20, +30, 0."""
+    value = int(value)
+    return f"+{value}" if value > 0 else str(value).replace("-", "−")
+
+
+@register.filter
 def short_name(name: str) -> str:
     """'Hugo Rousseau' → 'H. Rousseau', for narrow score sheet columns."""
     parts = str(name).split()

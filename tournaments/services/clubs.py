@@ -46,6 +46,10 @@ FORMULA_MESSAGES = {
 }
 
 
+def _unknown_formula_error() -> tuple[str, None]:
+    return _("This formula cannot rank the season: check its numbers."), None
+
+
 def _touch(club_id: int) -> None:
     Club.objects.filter(pk=club_id).update(changed_at=timezone.now())
 
@@ -105,7 +109,8 @@ def _check_formula(season: Season) -> None:
     try:
         formula.check()
     except championship.FormulaError as error:
-        message, field = FORMULA_MESSAGES[error.code]()
+        # A code without its sentence still gets one: a refusal, never a server error.
+        message, field = FORMULA_MESSAGES.get(error.code, _unknown_formula_error)()
         raise ServiceError(message, field=field) from error
     season.place_points = ",".join(str(p) for p in formula.place_points)
 
