@@ -33,7 +33,9 @@ run: $(STAMP)
 	DJANGO_DEBUG=1 $(LOCAL_SERVER) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 ## club: serve the club room's phones over its Wi-Fi (gunicorn on every address of this laptop,
-## debug off, plain HTTP); prints the address phones open, with its QR code
+## debug off, plain HTTP, no /admin/); never loads the demo, refuses to start while an account has
+## the demo's password, asks for the first organiser account; prints the address phones open,
+## with its QR code
 club: $(STAMP)
 	$(LOCAL_SERVER) $(BIN)/python manage.py serve_club --port $(PORT)
 

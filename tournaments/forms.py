@@ -10,8 +10,18 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import limits
 from tournaments.models import Registration, Round, Season, Tournament
+from tournaments.names import clean_name
 from tournaments.permissions import ORGANISER_PERMISSION
 from tournaments.services import clubs
+
+
+class NameField(forms.CharField):
+    """A name (a person's, a club's, a team's, an event's): cleaned by ``names.clean_name``
+    (composed form, no invisible or bidirectional control character, single spaces) before
+    the length and required checks, so that what is stored is what is compared."""
+
+    def to_python(self, value):
+        return clean_name(super().to_python(value))
 
 
 class TournamentForm(forms.ModelForm):
@@ -50,6 +60,7 @@ class TournamentForm(forms.ModelForm):
             "verify_url",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        field_classes = {"name": NameField}
 
     def clean_verify_url(self):
         url = self.cleaned_data.get("verify_url", "").strip()
@@ -72,9 +83,9 @@ class PlayerRecordForm(forms.Form):
     """A player's name, club and licence: to register them, or to correct this tournament's
     record of them."""
 
-    last_name = forms.CharField(label=_("Last name"), max_length=limits.NAME)
-    first_name = forms.CharField(label=_("First name"), max_length=limits.NAME, required=False)
-    club = forms.CharField(label=_("Club"), max_length=limits.CLUB, required=False)
+    last_name = NameField(label=_("Last name"), max_length=limits.NAME)
+    first_name = NameField(label=_("First name"), max_length=limits.NAME, required=False)
+    club = NameField(label=_("Club"), max_length=limits.CLUB, required=False)
     licence = forms.CharField(label=_("FFT licence"), max_length=limits.LICENCE, required=False)
 
 
@@ -83,20 +94,18 @@ class PlayerForm(PlayerRecordForm):
 
 
 class TeamForm(forms.Form):
-    name = forms.CharField(label=_("Team name"), max_length=limits.TEAM)
+    name = NameField(label=_("Team name"), max_length=limits.TEAM)
     present = forms.BooleanField(label=_("Present now"), required=False)
 
     def __init__(self, *args, team_size: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.team_size = team_size
         for i in range(team_size):
-            self.fields[f"last_name_{i}"] = forms.CharField(
-                label=_("Last name"), max_length=limits.NAME
-            )
-            self.fields[f"first_name_{i}"] = forms.CharField(
+            self.fields[f"last_name_{i}"] = NameField(label=_("Last name"), max_length=limits.NAME)
+            self.fields[f"first_name_{i}"] = NameField(
                 label=_("First name"), max_length=limits.NAME, required=False
             )
-            self.fields[f"club_{i}"] = forms.CharField(
+            self.fields[f"club_{i}"] = NameField(
                 label=_("Club"), max_length=limits.CLUB, required=False
             )
             self.fields[f"licence_{i}"] = forms.CharField(
@@ -175,7 +184,7 @@ class CloseRoundForm(forms.Form):
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(label=_("Club name"), max_length=limits.CLUB)
+    name = NameField(label=_("Club name"), max_length=limits.CLUB)
     place = forms.CharField(label=_("Town or hall"), max_length=limits.PLACE, required=False)
 
 
@@ -183,6 +192,7 @@ class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
         fields = list(clubs.SEASON_FIELDS)  # what season_create and season_update take
+        field_classes = {"name": NameField}
         widgets = {
             "start": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "end": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -193,10 +203,10 @@ class SeasonForm(forms.ModelForm):
 
 
 class SeatRequestForm(forms.Form):
-    last_name = forms.CharField(label=_("Last name"), max_length=limits.NAME)
-    first_name = forms.CharField(label=_("First name"), max_length=limits.NAME)
+    last_name = NameField(label=_("Last name"), max_length=limits.NAME)
+    first_name = NameField(label=_("First name"), max_length=limits.NAME)
     licence = forms.CharField(label=_("FFT licence"), max_length=limits.LICENCE, required=False)
-    club = forms.CharField(label=_("Club"), max_length=limits.CLUB, required=False)
+    club = NameField(label=_("Club"), max_length=limits.CLUB, required=False)
     email = forms.EmailField(
         label=_("E-mail (optional)"),
         max_length=limits.EMAIL,

@@ -25,7 +25,7 @@ from tournaments.models import (
     Seat,
     Tournament,
 )
-from tournaments.names import in_alphabetical_order
+from tournaments.names import clean_name, in_alphabetical_order
 from tournaments.seating import bounds
 
 
@@ -229,7 +229,7 @@ def pin_slips(tournament: Tournament, registrations=None) -> doc.PinSlips:
 
 def name_key(first_name: str, last_name: str) -> str:
     """A name as duplicates are found: case, accents and punctuation ignored."""
-    return folding.fold(f"{first_name} {last_name}")
+    return folding.fold(clean_name(f"{first_name} {last_name}"))
 
 
 def likely_duplicates(registrations) -> dict[int, list[Registration]]:

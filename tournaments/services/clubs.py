@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from tarot_club.errors import ServiceError
 from tournaments import championship
 from tournaments.models import Club, Season, Tournament
+from tournaments.names import clean_name
 from tournaments.permissions import can_create_tournaments, can_manage_club, can_organise
 
 FORMULA_MESSAGES = {
@@ -72,7 +73,7 @@ def _clean(instance) -> None:
 @transaction.atomic
 def club_create(*, name: str, place: str = "", organiser=None) -> Club:
     """A club page for a club (an existing club of the player register keeps its members)."""
-    name = name.strip()
+    name = clean_name(name)
     club = Club.objects.select_for_update().filter(name=name).first()
     if club is not None and club.slug:
         raise ServiceError(_("This club already has a page."), field="name")
@@ -92,7 +93,7 @@ def club_create(*, name: str, place: str = "", organiser=None) -> Club:
 def club_update(*, club: Club, **changes) -> Club:
     club = Club.objects.select_for_update().get(pk=club.pk)
     for field, value in changes.items():
-        setattr(club, field, value)
+        setattr(club, field, clean_name(value) if field == "name" else value)
     _clean(club)
     club.save()
     return club
@@ -129,7 +130,7 @@ SEASON_FIELDS = (
 
 @transaction.atomic
 def season_create(*, club: Club, name: str, start: date_type, end: date_type, **formula) -> Season:
-    season = Season(club=club, name=name.strip(), start=start, end=end, **formula)
+    season = Season(club=club, name=clean_name(name), start=start, end=end, **formula)
     _check_formula(season)
     _clean(season)
     season.save()
@@ -144,7 +145,7 @@ def season_update(*, season: Season, **changes) -> Season:
     for field, value in changes.items():
         if field not in SEASON_FIELDS:
             raise ValueError(field)
-        setattr(season, field, value)
+        setattr(season, field, clean_name(value) if field == "name" else value)
     _check_formula(season)
     _clean(season)
     season.save()
