@@ -10,7 +10,7 @@ LOCAL_SERVER := DJANGO_LOCAL_SERVER=1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run club test lint serve demo bench clean messages
+.PHONY: run club test lint serve demo bench clean messages mutation
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is required ($(PYTHON) not found)."; exit 1; }
@@ -33,7 +33,9 @@ run: $(STAMP)
 	DJANGO_DEBUG=1 $(LOCAL_SERVER) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 ## club: serve the club room's phones over its Wi-Fi (gunicorn on every address of this laptop,
-## debug off, plain HTTP); prints the address phones open, with its QR code
+## debug off, plain HTTP, no /admin/); never loads the demo, refuses to start while an account has
+## the demo's password, asks for the first organiser account; prints the address phones open,
+## with its QR code
 club: $(STAMP)
 	$(LOCAL_SERVER) $(BIN)/python manage.py serve_club --port $(PORT)
 
@@ -41,6 +43,11 @@ club: $(STAMP)
 test: $(STAMP) lint
 	@command -v chromium >/dev/null 2>&1 || echo "NOTE: chromium is not installed: the browser tests will be SKIPPED (apt-get install chromium)."
 	DJANGO_TESTING=1 $(BIN)/python -m pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
+
+## mutation: would the tests catch a wrong score, refusal or rank? Mutates the pure core (mutmut,
+## one child process, one file at a time), prints killed / survived per file (MUTATION_ARGS=deal)
+mutation: $(STAMP)
+	DJANGO_TESTING=1 $(BIN)/python tests/mutation/run.py $(MUTATION_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -57,8 +64,8 @@ serve: $(STAMP)
 	$(BIN)/gunicorn tarot_club.wsgi --workers $${WEB_CONCURRENCY:-3} --bind $(HOST):$(PORT)
 
 messages: $(STAMP)
-	DJANGO_DEBUG=1 $(BIN)/python manage.py makemessages -l fr --no-obsolete --no-location --ignore='.venv/*'
-	DJANGO_DEBUG=1 $(BIN)/python manage.py compilemessages --ignore='.venv/*'
+	DJANGO_DEBUG=1 $(BIN)/python manage.py makemessages -l fr --no-obsolete --no-location --ignore='.venv/*' --ignore='mutants/*'
+	DJANGO_DEBUG=1 $(BIN)/python manage.py compilemessages --ignore='.venv/*' --ignore='mutants/*'
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py $(BENCH_ARGS)

@@ -425,7 +425,7 @@ def _import(root: Value, version: int) -> Tournament:
         )
     fields = {
         "slug": slug,
-        "name": data["name"].text(max_length(Tournament, "name"), blank=False),
+        "name": data["name"].name(max_length(Tournament, "name"), blank=False),
         "place": data["place"].text(max_length(Tournament, "place")),
         "rounds": data["rounds"].int(1, 32767),
         "deals_per_round": data["deals_per_round"].int(1, 32767),
@@ -455,7 +455,7 @@ def _import(root: Value, version: int) -> Tournament:
     _keyed(team_values)
     teams = {
         t["key"].value: Team.objects.create(
-            tournament=tournament, name=t["name"].text(max_length(Team, "name"), blank=False)
+            tournament=tournament, name=t["name"].name(max_length(Team, "name"), blank=False)
         )
         for t in team_values
     }
@@ -516,9 +516,9 @@ def _import(root: Value, version: int) -> Tournament:
 
 
 def _import_registration(r: Value, tournament: Tournament, teams: dict) -> Registration:
-    first_name = r["first_name"].text(max_length(Player, "first_name"))
-    last_name = r["last_name"].text(max_length(Player, "last_name"), blank=False)
-    club_name = r["club"].text(max_length(Club, "name"))
+    first_name = r["first_name"].name(max_length(Player, "first_name"))
+    last_name = r["last_name"].name(max_length(Player, "last_name"), blank=False)
+    club_name = r["club"].name(max_length(Club, "name"))
     licence = r["licence"].text(max_length(Player, "licence"))
     team_key = r["team"].int(-(10**18), 10**18, null=True)
     if team_key is not None and team_key not in teams:

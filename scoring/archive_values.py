@@ -16,6 +16,8 @@ from decimal import Decimal
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from tournaments.names import clean_name
+
 # The deepest nesting an archive needs (an event's data, a seal's content) is 5 levels below
 # the value that holds it; this leaves room and keeps every walk short.
 MAX_DEPTH = 12
@@ -132,6 +134,13 @@ class Value:
         if _CONTROL.search(value):
             self.fail(_("a control character (such as NUL) in a text"))
         return value
+
+    def name(self, max_length: int | None, *, blank: bool = True) -> str:
+        """A name, cleaned as every name coming in (names.clean_name: no invisible or control
+        character), then checked as a text."""
+        if isinstance(self.value, str):
+            return Value(clean_name(self.value), self.where).text(max_length, blank=blank)
+        return self.text(max_length, blank=blank)
 
     def choice(self, choices: Iterable[str], *, blank: bool = False) -> str:
         allowed = [str(c) for c in choices]

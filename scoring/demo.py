@@ -16,6 +16,7 @@ from scoring.selectors import round_tables
 from scoring.services import Actor
 from tournaments import selectors, services
 from tournaments.models import Registration, Round, Tournament
+from tournaments.services import ending
 
 FIRST_NAMES = [
     "Camille",
@@ -293,7 +294,9 @@ def create_demo_season(
             round_ = services.round_seat_next(tournament=tournament, seed=seed * 100 + number)
             play_round(round_, rng)
             services.round_close(round_=round_)
-        tournament = services.tournament_update(tournament=tournament, finished=True)
+        tournament = ending.tournament_finish(
+            tournament=tournament, by=organiser.get_username() if organiser else "demo"
+        )
         played.append(tournament)
     next_one = None
     if upcoming:

@@ -253,6 +253,7 @@ class DealEntryForm(DealForm):
         choices=[
             ("played", _("Played")),
             ("passed", _("Everybody passed")),
+            ("misdeal", _("Misdeal: dealt again")),
             ("referee", _("Decided by the referee")),
             ("ruling", _("Ruling: scores typed")),
         ],
@@ -281,7 +282,7 @@ class DealEntryForm(DealForm):
         super().__init__(*args, **kwargs)
         self.ruling = None
         if not referee:
-            self.fields["kind"].choices = self.fields["kind"].choices[:2]
+            self.fields["kind"].choices = self.fields["kind"].choices[:3]
             del self.fields["note"]
             del self.fields["reason"]
         else:
@@ -295,7 +296,7 @@ class DealEntryForm(DealForm):
                     widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": "1"}),
                 )
         # A passed deal or a ruling has no contract, taker, oudlers or points.
-        if self.data.get(self.add_prefix("kind")) in ("passed", "ruling"):
+        if self.data.get(self.add_prefix("kind")) in ("passed", "misdeal", "ruling"):
             for name in ("taker", "contract", "oudlers", "points", "points_camp"):
                 self.fields[name].required = False
 
@@ -316,7 +317,7 @@ class DealEntryForm(DealForm):
 
     def clean(self):
         kind = self.data.get(self.add_prefix("kind"))
-        if kind == "passed":
+        if kind in ("passed", "misdeal"):
             self.deal = None
             return forms.Form.clean(self)
         if kind == "ruling" and "ruling_0" in self.fields:

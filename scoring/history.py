@@ -117,6 +117,14 @@ def _deal_created(event, names) -> str:
     values = {"number": event.data.get("deal", 0), "who": who(event), "time": clock(event.at)}
     if after.get("kind") == "passed":
         return _("Deal %(number)d entered by %(who)s at %(time)s: everybody passed") % values
+    if after.get("kind") == "misdeal":
+        return (
+            _(
+                "Deal %(number)d entered by %(who)s at %(time)s: misdeal, dealt again by the "
+                "same dealer"
+            )
+            % values
+        )
     return _("Deal %(number)d entered by %(who)s at %(time)s: %(deal)s") % {
         **values,
         "deal": deal_description(after, names),
@@ -174,7 +182,7 @@ def _penalty(event, names) -> str:
         "Penalty of %(amount)s points for %(player)s, given by %(who)s at %(time)s",
         abs(amount),
     ) % {
-        "amount": _number(amount),
+        "amount": _signed(amount),
         "player": event.data.get("player", ""),
         "who": who(event),
         "time": clock(event.at),
@@ -231,6 +239,8 @@ def deal_description(deal: dict, names: Sequence[str]) -> str:
     « Garde, preneur Léa Martin, 2 bouts, 47 points, poignée simple (Hugo Petit) »."""
     if deal.get("kind") == "passed":
         return _("everybody passed")
+    if deal.get("kind") == "misdeal":
+        return _("misdeal, dealt again by the same dealer")
     if deal.get("kind") == "ruling":
         text = _("referee's ruling, scores %(scores)s") % {"scores": _ruling_scores(deal, names)}
         if deal.get("note"):
@@ -423,6 +433,11 @@ def _slam(deal: dict) -> str:
 def _number(value: int) -> str:
     """A signed whole number as printed: a real minus sign, no plus."""
     return str(value).replace("-", "−")
+
+
+def _signed(value: int) -> str:
+    """A penalty with its sign, as the sheet shows it: −20 (or +30, kept from older days)."""
+    return f"+{value}" if value > 0 else _number(value)
 
 
 def _table_link_labels() -> set[str]:

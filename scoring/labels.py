@@ -28,3 +28,28 @@ def of_person(name: str) -> str:
     if starts_with_vowel_sound(name):
         return pgettext("before a name starting with a vowel sound", "of %(name)s") % {"name": name}
     return pgettext("before a name starting with a consonant", "of %(name)s") % {"name": name}
+
+
+# A deal line's bonuses say whose they are: the defence's petit au bout is not the attack's, and
+# an announced slam scores 400 where one not announced scores 200.
+def petit_au_bout_label(camp: str) -> str:
+    """« petit au bout (attaque) », « petit au bout (défense) »; "" without one."""
+    if camp == Camp.ATTACK:
+        return pgettext("deal line", "petit au bout (attack)")
+    if camp == Camp.DEFENCE:
+        return pgettext("deal line", "petit au bout (defence)")
+    return ""
+
+
+def slam_label(slam: str, announced: bool) -> str:
+    """« chelem annoncé réussi », « chelem non annoncé réussi », « chelem de la défense »,
+    « chelem annoncé chuté »; "" when no slam was announced nor made."""
+    if slam == Camp.ATTACK:
+        if announced:
+            return pgettext("deal line", "slam announced, made")
+        return pgettext("deal line", "slam not announced, made")
+    if slam == Camp.DEFENCE:
+        return pgettext("deal line", "slam by the defence")
+    if announced:
+        return pgettext("deal line", "slam announced, failed")
+    return ""

@@ -83,6 +83,9 @@ class Deal(models.Model):
         # The referee rules the deal's scores directly (a misdeal, a revoke, a dispute): the
         # scores are typed per seat (zero-sum, 0 for the seat sitting out), with the reason.
         RULING = "ruling", _("Referee's ruling (scores typed)")
+        # A misdeal is not a deal: no score, not counted in the round's deals, and the same
+        # dealer deals again (scoring.engine.table.next_dealer).
+        MISDEAL = "misdeal", _("Misdeal (dealt again by the same dealer)")
 
     CONTRACT_CHOICES = [(c.value, label) for c, label in CONTRACT_LABELS.items()]
     CAMP_CHOICES = [(c.value, label) for c, label in CAMP_LABELS.items()]

@@ -21,6 +21,9 @@ from scoring.engine.table import active_positions, game_players
 from scoring.models import Deal
 from tournaments.models import Tournament
 
+# Deals nobody played: everybody passed, or a misdeal (dealt again). They score 0 for all.
+UNPLAYED = (Deal.Kind.PASSED, Deal.Kind.MISDEAL)
+
 
 def deal_quota(tournament: Tournament, size: int) -> int:
     """The deals a table of ``size`` plays in a round."""
@@ -28,8 +31,13 @@ def deal_quota(tournament: Tournament, size: int) -> int:
 
 
 def counted(deals, tournament: Tournament) -> int:
-    """How many of ``deals`` count toward the quota (passed deals only if the tournament says)."""
-    return sum(1 for d in deals if d.kind != Deal.Kind.PASSED or tournament.passed_deals_count)
+    """How many of ``deals`` count toward the quota (passed deals only if the tournament says;
+    a misdeal never: it is dealt again)."""
+    return sum(
+        1
+        for d in deals
+        if d.kind not in UNPLAYED or (d.kind == Deal.Kind.PASSED and tournament.passed_deals_count)
+    )
 
 
 def to_engine(deal: Deal, size: int) -> EngineDeal:
@@ -77,7 +85,7 @@ def deal_scores(deal: Deal, size: int, rule_set: str) -> list[int]:
 
     A referee's ruling has no inputs to score: its typed scores are returned when they still
     make a ruling at this table (a dealer moved by an earlier correction may not)."""
-    if deal.kind == Deal.Kind.PASSED:
+    if deal.kind in UNPLAYED:
         return [0] * size
     if deal.kind == Deal.Kind.RULING:
         code = ruling_error(deal.scores, size, deal.dealer)
@@ -97,7 +105,7 @@ def score_rows(deal: Deal, size: int, rules) -> list[tuple[int, bool, bool, bool
     The per-player Score rows and the seats' results are both made of these.
     """
     active = active_positions(size, deal.dealer)
-    played = deal.kind != Deal.Kind.PASSED
+    played = deal.kind not in UNPLAYED
     ruled = deal.kind == Deal.Kind.RULING  # no taker: nobody took or made a contract
     won = played and not ruled and deal.points >= rules.thresholds[deal.oudlers]
     return [

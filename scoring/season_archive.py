@@ -24,6 +24,7 @@ from scoring.archive_values import Damaged, parse_constant, parse_float, parse_i
 from tarot_club.errors import ServiceError
 from tournaments import limits
 from tournaments.models import Club, Season
+from tournaments.names import clean_name
 from tournaments.services import clubs
 
 FORMAT = "tarot-club-season"
@@ -147,11 +148,11 @@ def _local_club(name: str, slug: str) -> Club | None:
 
 def _import(archive: dict, organiser, merge_club: bool) -> Season:
     data = archive["club"]
-    name = _text(data, "name", limits.CLUB, _("the club's name"))
+    name = clean_name(_text(data, "name", limits.CLUB, _("the club's name")))
     place = _text(data, "place", limits.PLACE, _("the club's place"), required=False)
     slug = _text(data, "slug", 80, _("the club's short name"), required=False)
     season_data = archive["season"]
-    season_name = _text(season_data, "name", limits.SEASON_NAME, _("the season's name"))
+    season_name = clean_name(_text(season_data, "name", limits.SEASON_NAME, _("the season's name")))
     season_data = {**season_data, "name": season_name}
     club = _local_club(name, slug)
     if club is not None and not merge_club:

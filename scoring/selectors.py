@@ -95,7 +95,7 @@ class SheetState:
         """Deals each table position played (not passed, not sitting out at a table of 5)."""
         counts = [0] * self.size
         for deal in self.deals:
-            if deal.kind != Deal.Kind.PASSED:
+            if deal.kind not in (Deal.Kind.PASSED, Deal.Kind.MISDEAL):
                 for position in active_positions(self.size, deal.dealer):
                     counts[position] += 1
         return counts
@@ -293,6 +293,9 @@ def round_dashboard(round_: Round) -> list[TableState]:
             passed_count=Count(
                 "sheet__deals", filter=Q(sheet__deals__kind=Deal.Kind.PASSED), distinct=True
             ),
+            misdeal_count=Count(
+                "sheet__deals", filter=Q(sheet__deals__kind=Deal.Kind.MISDEAL), distinct=True
+            ),
             signature_count=Count(
                 "sheet__signatures",
                 filter=Q(sheet__signatures__superseded_at__isnull=True),
@@ -305,7 +308,11 @@ def round_dashboard(round_: Round) -> list[TableState]:
     states = []
     for table in tables:
         seats = list(table.seats.all())
-        played = table.deal_count - (0 if tournament.passed_deals_count else table.passed_count)
+        played = (
+            table.deal_count
+            - table.misdeal_count
+            - (0 if tournament.passed_deals_count else table.passed_count)
+        )
         states.append(
             TableState(
                 table=table,

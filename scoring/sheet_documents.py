@@ -9,10 +9,12 @@ from collections.abc import Callable, Iterator
 
 from django.db.models import QuerySet
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.documents import data as doc
 from scoring.documents.fingerprint import verification_code
+from scoring.documents.language import printed_in, tr
 from scoring.documents.seal import key_code
 from scoring.models import SheetSeal
 from scoring.selectors import sheet_amendments, sheet_data, sheet_states_bulk
@@ -35,6 +37,12 @@ def tables_in_scope(
 
 def verification_path(code: str) -> str:
     return reverse("verify_code", args=[code])
+
+
+def verify_url_for(tournament: Tournament) -> Callable[[str], str]:
+    """Full addresses at the tournament's public verify address (``Tournament.verify_url``)."""
+    base = tournament.verify_url.rstrip("/")
+    return lambda path: base + path
 
 
 def sheets_data(
@@ -74,21 +82,26 @@ def render_sheets(
 ) -> bytes:
     if not tables.exists():
         raise ServiceError(_("No table matches: check the round and table numbers."))
+    if tournament.verify_url:  # the public address the organiser gave: reachable after the day
+        url_for = verify_url_for(tournament)
     data = sheets_data(tables, blank=blank, url_for=url_for)
     if fmt == "pdf":
         from scoring.documents.pdf import score_sheet_pdf
 
-        return score_sheet_pdf(data)
+        # Printed in the language of whoever asks (the page's language).
+        with printed_in(get_language()):
+            return score_sheet_pdf(data)
     if fmt == "xlsx":
         from scoring.documents.xlsx import score_sheets_workbook
 
-        return score_sheets_workbook(list(data), ranking=_ranking(tournament))
+        with printed_in(get_language()):
+            return score_sheets_workbook(list(data), ranking=_ranking(tournament))
     raise ServiceError(_("Unknown format: use pdf or xlsx."))
 
 
 def _ranking(tournament: Tournament) -> tuple[list[str], list[list]]:
     standings = standings_data(tournament).standings()
-    headers = ["Rang", "Joueur", "Club", "Total", "Pénalités", "Donnes"]
+    headers = [tr(h) for h in ("Rang", "Joueur", "Club", "Total", "Pénalités", "Donnes")]
     rows = [
         [
             rank_label(s.rank, s.tied),

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import django_tables2 as tables
 from django.utils.encoding import force_str
-from django.utils.html import conditional_escape
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from scoring.documents.data import StandingsSection
+from tournaments.folding import fold
 from tournaments.ranking import rank_label
 
 EMPTY = (None, "")  # django-tables2's empty values: shown as the column's default
@@ -65,6 +68,13 @@ class StandingsTable(tables.Table):
 
     def render_rank(self, value, record):
         return rank_label(value, record["tied"])
+
+    def render_name(self, value, record):
+        """Namesakes are told apart by their club, also where the club column is hidden."""
+        club = record.get("namesake_club")
+        return (
+            format_html('{} <small class="namesake">({})</small>', value, club) if club else value
+        )
 
     def value_rank(self, value, record):
         return rank_label(value, record["tied"])
@@ -136,7 +146,11 @@ def _attrs(attributes) -> str:
 
 
 def standings_rows(standings, rounds: list[int], *, through: int | None = None) -> list[dict]:
+    """One dict per ranked player. ``namesake_club``: the player's club when another player of
+    these standings has the same name (« Chloé Morel » twice), for the pages that show names
+    without their club (the phone's standings, the TV's columns); "" otherwise."""
     rows = []
+    names = Counter(fold(s.entry.name) for s in standings)
     for s in standings:
         e = s.entry
         row = {
@@ -145,6 +159,7 @@ def standings_rows(standings, rounds: list[int], *, through: int | None = None) 
             "id": e.id,
             "name": e.name + (" (" + str(_("withdrawn")) + ")" if e.withdrawn else ""),
             "club": e.club,
+            "namesake_club": e.club if names[fold(e.name)] > 1 else "",
             "total": s.total,
             "penalties": e.penalty_total or "",
             "deals": e.deals_played,

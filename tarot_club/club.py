@@ -81,12 +81,13 @@ def allowed_hosts(addresses: Iterable[str]) -> list[str]:
 
 def server_environment(base: Mapping[str, str], *, addresses: list[str], port: int) -> dict:
     """The environment of the room's server: debug off, plain HTTP (no HTTPS-only cookies or
-    redirect: phones open http://192.168.x.y), the room's addresses as hosts, and the room's
-    address in table links and documents."""
+    redirect: phones open http://192.168.x.y), the club room's rules (``DJANGO_CLUB_ROOM``), the
+    room's addresses as hosts, and the room's address in table links and documents."""
     env = dict(base)
     env.pop("DJANGO_DEBUG", None)
     env.pop("DJANGO_TESTING", None)
     env["DJANGO_SECURE"] = "0"
+    env["DJANGO_CLUB_ROOM"] = "1"  # no /admin/, no known password (tarot_club.room_accounts)
     env["DJANGO_ALLOWED_HOSTS"] = ",".join(allowed_hosts(addresses))
     env["SITE_URL"] = room_url(addresses[0] if addresses else None, port)
     return env

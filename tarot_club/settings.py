@@ -65,8 +65,12 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # The club room's server (make club) has no /admin/ (tarot_club.room_accounts).
+    "tarot_club.room_accounts.RoomAdminClosedMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # A client without a usable address is refused before any throttle counts it.
+    "tarot_club.network.ClientAddressMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Before the CSRF check, which reads the body: a too large upload is refused unread.
     "tarot_club.uploads.UploadLimitMiddleware",
@@ -83,8 +87,12 @@ MIDDLEWARE = [
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's, except that the club room's server refuses a password anybody could know.
+    "tarot_club.room_accounts.RoomModelBackend",
 ]
+# On when `make club` serves the room (tarot_club.club.server_environment): no /admin/, no
+# known password accepted (tarot_club.room_accounts).
+CLUB_ROOM = env_bool("DJANGO_CLUB_ROOM")
 # Proxies in front of the app that append the client's address to X-Forwarded-For (a TLS proxy:
 # 1). Every throttle reads the client's address through tarot_club.network.client_address; with
 # 0 (a laptop serving the room) X-Forwarded-For is ignored, since any client can send one.

@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import ipaddress
+from urllib.parse import urlsplit
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.db.models import Q
@@ -7,11 +10,37 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import limits
 from tournaments.models import Registration, Round, Season, Tournament
+from tournaments.names import clean_name
 from tournaments.permissions import ORGANISER_PERMISSION
 from tournaments.services import clubs
 
 
+class NameField(forms.CharField):
+    """A name (a person's, a club's, a team's, an event's): cleaned by ``names.clean_name``
+    (composed form, no invisible or bidirectional control character, single spaces) before
+    the length and required checks, so that what is stored is what is compared."""
+
+    def to_python(self, value):
+        return clean_name(super().to_python(value))
+
+
 class TournamentForm(forms.ModelForm):
+    verify_url = forms.URLField(
+        label=_("Public address for verifying sheets"),
+        required=False,
+        max_length=limits.URL,
+        assume_scheme="https",
+        widget=forms.URLInput(attrs={"placeholder": "https://tarot.example.org"}),
+        help_text=_(
+            "The club's site on the internet where this tournament's archive will be "
+            "imported: the QR code and the address printed on every signed sheet point "
+            "there, so anyone can check a sheet after the day. Empty: sheets carry this "
+            "computer's address (the room's Wi-Fi address with make club), which nobody "
+            "can reach once the day is over; they can still type the sheet's code on "
+            "/verifier/ wherever its archive is imported."
+        ),
+    )
+
     class Meta:
         model = Tournament
         fields = [
@@ -28,22 +57,35 @@ class TournamentForm(forms.ModelForm):
             "rule_set",
             "visibility",
             "tie_breaks",
+            "verify_url",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        field_classes = {"name": NameField}
+
+    def clean_verify_url(self):
+        url = self.cleaned_data.get("verify_url", "").strip()
+        if url and _only_reachable_here(url):
+            raise forms.ValidationError(
+                _(
+                    "This address is only reachable on this computer or the room's network: "
+                    "give the address of a site on the internet, or leave it empty."
+                )
+            )
+        return url.rstrip("/")
 
 
 class TournamentSettingsForm(TournamentForm):
     class Meta(TournamentForm.Meta):
-        fields = [*TournamentForm.Meta.fields, "capacity", "finished"]
+        fields = [*TournamentForm.Meta.fields, "capacity"]
 
 
 class PlayerRecordForm(forms.Form):
     """A player's name, club and licence: to register them, or to correct this tournament's
     record of them."""
 
-    last_name = forms.CharField(label=_("Last name"), max_length=limits.NAME)
-    first_name = forms.CharField(label=_("First name"), max_length=limits.NAME, required=False)
-    club = forms.CharField(label=_("Club"), max_length=limits.CLUB, required=False)
+    last_name = NameField(label=_("Last name"), max_length=limits.NAME)
+    first_name = NameField(label=_("First name"), max_length=limits.NAME, required=False)
+    club = NameField(label=_("Club"), max_length=limits.CLUB, required=False)
     licence = forms.CharField(label=_("FFT licence"), max_length=limits.LICENCE, required=False)
 
 
@@ -52,20 +94,18 @@ class PlayerForm(PlayerRecordForm):
 
 
 class TeamForm(forms.Form):
-    name = forms.CharField(label=_("Team name"), max_length=limits.TEAM)
+    name = NameField(label=_("Team name"), max_length=limits.TEAM)
     present = forms.BooleanField(label=_("Present now"), required=False)
 
     def __init__(self, *args, team_size: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.team_size = team_size
         for i in range(team_size):
-            self.fields[f"last_name_{i}"] = forms.CharField(
-                label=_("Last name"), max_length=limits.NAME
-            )
-            self.fields[f"first_name_{i}"] = forms.CharField(
+            self.fields[f"last_name_{i}"] = NameField(label=_("Last name"), max_length=limits.NAME)
+            self.fields[f"first_name_{i}"] = NameField(
                 label=_("First name"), max_length=limits.NAME, required=False
             )
-            self.fields[f"club_{i}"] = forms.CharField(
+            self.fields[f"club_{i}"] = NameField(
                 label=_("Club"), max_length=limits.CLUB, required=False
             )
             self.fields[f"licence_{i}"] = forms.CharField(
@@ -144,7 +184,7 @@ class CloseRoundForm(forms.Form):
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(label=_("Club name"), max_length=limits.CLUB)
+    name = NameField(label=_("Club name"), max_length=limits.CLUB)
     place = forms.CharField(label=_("Town or hall"), max_length=limits.PLACE, required=False)
 
 
@@ -152,6 +192,7 @@ class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
         fields = list(clubs.SEASON_FIELDS)  # what season_create and season_update take
+        field_classes = {"name": NameField}
         widgets = {
             "start": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "end": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -162,10 +203,10 @@ class SeasonForm(forms.ModelForm):
 
 
 class SeatRequestForm(forms.Form):
-    last_name = forms.CharField(label=_("Last name"), max_length=limits.NAME)
-    first_name = forms.CharField(label=_("First name"), max_length=limits.NAME)
+    last_name = NameField(label=_("Last name"), max_length=limits.NAME)
+    first_name = NameField(label=_("First name"), max_length=limits.NAME)
     licence = forms.CharField(label=_("FFT licence"), max_length=limits.LICENCE, required=False)
-    club = forms.CharField(label=_("Club"), max_length=limits.CLUB, required=False)
+    club = NameField(label=_("Club"), max_length=limits.CLUB, required=False)
     email = forms.EmailField(
         label=_("E-mail (optional)"),
         max_length=limits.EMAIL,
@@ -197,3 +238,16 @@ class ClubOrganiserForm(forms.Form):
         if club is not None:
             accounts = accounts.exclude(organised_clubs=club)
         self.fields["user"].queryset = accounts.distinct().order_by("username")
+
+
+def _only_reachable_here(url: str) -> bool:
+    """Whether ``url`` names this computer or a private network (127.0.0.1, localhost, the
+    room's 192.168.x.y...): an address players cannot open once the day is over."""
+    host = (urlsplit(url).hostname or "").lower()
+    if host == "localhost" or host.endswith((".local", ".lan", ".home", ".localhost")):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return "." not in host  # a bare machine name on the room's network
+    return address.is_private or address.is_loopback or address.is_link_local

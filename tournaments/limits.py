@@ -22,5 +22,6 @@ PASSWORD = 128  # a new staff account's password (hashed: the limit bounds the h
 PIN = 8  # a player's signing PIN as typed
 POINTS = 8  # card points as typed ("40,5")
 ENTRY_KEY = 64  # the key a deal form carries (made by the page: a resent deal counts once)
+URL = 200  # a web address (the tournament's public address for verifying sheets)
 REASON = 500  # every reason or decision a referee types: a correction, a removed deal, a
 # referee's decision, a penalty, paper totals, closing a round with unsigned sheets

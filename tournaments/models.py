@@ -255,6 +255,8 @@ class Tournament(models.Model):
         default="",
     )
     finished = models.BooleanField(_("finished"), default=False)
+    # Ends and reopenings (services/ending.py): {"action", "by", "at", "reason"}, oldest first.
+    finish_log = models.JSONField(default=list, blank=True, editable=False)
     season = models.ForeignKey(
         Season,
         verbose_name=_("season"),
@@ -270,6 +272,10 @@ class Tournament(models.Model):
         help_text=_("Empty: no online registration."),
     )
     seed = models.PositiveIntegerField(_("seating seed"), default=0)
+    # Printed with the QR code of signed sheets (scoring.sheet_documents); help in forms.py.
+    verify_url = models.URLField(
+        _("public address for verifying sheets"), max_length=limits.URL, blank=True
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -555,9 +561,8 @@ class SeatRequest(models.Model):
     """A player's online request for a seat at a tournament (``Tournament.capacity`` seats).
 
     Pending requests hold the seats left in the order they came; those beyond are the waiting
-    list. The organiser confirms (the player is registered, ready for check-in) or refuses. The
-    e-mail address is shown to the tournament's organiser only (requests page and export),
-    never on a public page, an archive or the history.
+    list. The organiser confirms (the player is registered, ready for check-in) or refuses. Only
+    the tournament's organiser sees the e-mail (requests page and export): no public page does.
     """
 
     class Status(models.TextChoices):

@@ -19,6 +19,7 @@ from tournaments.models import (
     Player,
     Team,
 )
+from tournaments.names import clean_name
 
 
 def check_length(text: str, limit: int, field: str | None = None) -> None:
@@ -35,13 +36,18 @@ def check_length(text: str, limit: int, field: str | None = None) -> None:
 
 @dataclass(frozen=True)
 class PlayerRow:
-    """One player to register, as typed or read from an import file."""
+    """One player to register, as typed or read from an import file (names cleaned here:
+    ``names.clean_name``)."""
 
     last_name: str
     first_name: str = ""
     club: str = ""
     licence: str = ""
     team: str = ""
+
+    def __post_init__(self):
+        for name in ("last_name", "first_name", "club", "team"):
+            object.__setattr__(self, name, clean_name(getattr(self, name)))
 
 
 def _limit(model, field: str) -> int:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db.models import Count, OuterRef, Subquery
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -23,6 +25,7 @@ from tournaments.models import (
     Seat,
     Tournament,
 )
+from tournaments.names import clean_name, in_alphabetical_order
 from tournaments.seating import bounds
 
 
@@ -60,6 +63,8 @@ def present_registrations(tournament: Tournament) -> list[int]:
 def next_round_check(tournament: Tournament) -> None:
     """Raise ServiceError when the next round cannot be seated, saying why — before trying."""
     rounds = list(tournament.round_set.order_by("number"))
+    if tournament.finished:
+        raise ServiceError(_("The tournament is finished: reopen it first to seat another round."))
     if len(rounds) >= tournament.rounds:
         raise ServiceError(_("All %(rounds)d rounds are seated.") % {"rounds": tournament.rounds})
     if rounds and rounds[-1].status != Round.Status.CLOSED:
@@ -206,7 +211,7 @@ def pin_slips(tournament: Tournament, registrations=None) -> doc.PinSlips:
     tournament when ``registrations`` is None), by last name. The only document with PINs."""
     if registrations is None:
         registrations = Registration.objects.filter(tournament=tournament)
-    rows = registrations.select_related("team").order_by("last_name", "first_name", "pk")
+    rows = in_alphabetical_order(registrations.select_related("team"))
     return doc.PinSlips(
         tournament=tournament.name,
         tournament_date=tournament.date,
@@ -224,7 +229,7 @@ def pin_slips(tournament: Tournament, registrations=None) -> doc.PinSlips:
 
 def name_key(first_name: str, last_name: str) -> str:
     """A name as duplicates are found: case, accents and punctuation ignored."""
-    return folding.fold(f"{first_name} {last_name}")
+    return folding.fold(clean_name(f"{first_name} {last_name}"))
 
 
 def likely_duplicates(registrations) -> dict[int, list[Registration]]:
@@ -249,3 +254,58 @@ def duplicates_of(registration: Registration) -> list[Registration]:
     """The other registrations of its tournament that are likely the same person."""
     others = Registration.objects.filter(tournament_id=registration.tournament_id)
     return likely_duplicates(list(others)).get(registration.pk, [])
+
+
+# --- the end of the tournament (tournaments.services.ending) ---------------------------------
+
+FINISHED = "finished"
+REOPENED = "reopened"
+
+
+def still_registered(tournament: Tournament) -> int:
+    """How many players « tous présents » would mark present (tournaments.services.checkin)."""
+    return tournament.registrations.filter(status=Registration.Status.REGISTERED).count()
+
+
+def finish_problem(tournament: Tournament) -> str | None:
+    """Why the tournament cannot be finished now, in a sentence; None when it can."""
+    if tournament.finished:
+        return _("The tournament is already finished.")
+    open_rounds = list(
+        tournament.round_set.exclude(status=Round.Status.CLOSED).values_list("number", flat=True)
+    )
+    if not tournament.round_set.exists():
+        return _("No round has been played yet.")
+    if open_rounds:
+        return _(
+            "Every round must be closed first: round %(n)d is not closed yet on its round page."
+        ) % {"n": open_rounds[0]}
+    return None
+
+
+@dataclass(frozen=True)
+class Ending:
+    """One line of the tournament's end history."""
+
+    action: str  # FINISHED or REOPENED
+    by: str
+    at: datetime | None
+    reason: str
+
+    @property
+    def finished(self) -> bool:
+        return self.action == FINISHED
+
+
+def tournament_endings(tournament: Tournament) -> list[Ending]:
+    """The ends and reopenings of the tournament, oldest first."""
+    return [
+        Ending(
+            action=str(entry.get("action", "")),
+            by=str(entry.get("by", "")),
+            at=parse_datetime(str(entry.get("at", ""))),
+            reason=str(entry.get("reason", "")),
+        )
+        for entry in tournament.finish_log
+        if isinstance(entry, dict)
+    ]

@@ -7,7 +7,7 @@ the project's URLconf puts both lists under it.
 from django.urls import path
 
 import tournaments.converters  # noqa: F401  (registers the <id:...> converter)
-from tournaments.views import clubs, seat_requests, staff
+from tournaments.views import checkin, clubs, ending, seat_requests, staff
 
 app_name = "tournaments"
 
@@ -16,8 +16,20 @@ urlpatterns = [
     path("gestion/nouveau/", staff.TournamentCreateView.as_view(), name="create"),
     path("t/<slug:slug>/gestion/", staff.DashboardView.as_view(), name="dashboard"),
     path("t/<slug:slug>/gestion/reglages/", staff.SettingsView.as_view(), name="settings"),
+    path("t/<slug:slug>/gestion/terminer/", ending.FinishView.as_view(), name="finish"),
+    path("t/<slug:slug>/gestion/rouvrir/", ending.ReopenView.as_view(), name="reopen"),
     path("t/<slug:slug>/gestion/placer/", staff.SeatRoundView.as_view(), name="seat_round"),
     path("t/<slug:slug>/gestion/joueurs/", staff.PlayersView.as_view(), name="players"),
+    path(
+        "t/<slug:slug>/gestion/joueurs/tous-presents/",
+        checkin.AllPresentView.as_view(),
+        name="all_present",
+    ),
+    path(
+        "t/<slug:slug>/gestion/joueurs/tous-presents/annuler/",
+        checkin.AllPresentUndoView.as_view(),
+        name="all_present_undo",
+    ),
     path(
         "t/<slug:slug>/gestion/joueurs/<id:registration_id>/statut/",
         staff.CheckInView.as_view(),

@@ -39,7 +39,8 @@ class SheetHandful:
 @dataclass(frozen=True)
 class SheetDeal:
     number: int
-    # "played" | "passed" | "referee" (decided by the referee) | "ruling" (scores ruled by the
+    # "played" | "passed" | "misdeal" (dealt again, not counted) | "referee" (decided by the
+    # referee) | "ruling" (scores ruled by the
     # referee, no contract)
     kind: str
     dealer: str = ""  # name
@@ -132,7 +133,7 @@ class SheetData:
             return ()
         counts = [0] * len(self.players)
         for deal in self.deals:
-            if deal.kind == "passed":
+            if deal.kind in ("passed", "misdeal"):
                 continue
             for i, player in enumerate(self.players):
                 if not (deal.sitting_out and deal.sitting_out == player.name):
@@ -142,7 +143,7 @@ class SheetData:
     def deals_played_at_table(self) -> int:
         """The deals the table played, as its players count them (a passed deal is not
         played): what the header of a sheet stopped by time says."""
-        return sum(1 for deal in self.deals if deal.kind != "passed")
+        return sum(1 for deal in self.deals if deal.kind not in ("passed", "misdeal"))
 
     def penalty_totals(self) -> tuple[int, ...]:
         names = [p.name for p in self.players]

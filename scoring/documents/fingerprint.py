@@ -27,6 +27,8 @@ from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any
 
+from tournaments.names import starts_with_vowel_sound
+
 from .data import SheetData
 
 CANONICAL_VERSION = 1
@@ -197,6 +199,7 @@ _HEADER_FIELDS = {
 _VALUE_LABELS = {
     "played": "jouée",
     "passed": "passée",
+    "misdeal": "donne annulée (mauvaise donne)",
     "referee": "décidée par l'arbitre",
     "ruling": "décision de l'arbitre (scores fixés)",
     "petite": "petite",
@@ -226,6 +229,11 @@ def _show(value: Any) -> str:
     if isinstance(value, str):
         return _VALUE_LABELS.get(value, value)
     return str(value)
+
+
+def _of(name: str) -> str:
+    """« de Léa », « d'Éric »: French elides « de » before a vowel sound."""
+    return f"d'{name}" if starts_with_vowel_sound(name) else f"de {name}"
 
 
 def _signed_number(value: int) -> str:
@@ -289,7 +297,7 @@ def diff_sheets(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
             if a != b:
                 who = names[index] if index < len(names) else f"joueur {index + 1}"
                 lines.append(
-                    f"Donne {number} : score de {who} "
+                    f"Donne {number} : score {_of(who)} "
                     f"{'—' if a is None else _signed_number(a)} → "
                     f"{'—' if b is None else _signed_number(b)}"
                 )
@@ -302,7 +310,7 @@ def diff_sheets(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
             if a != b:
                 who = names[index] if index < len(names) else f"joueur {index + 1}"
                 lines.append(
-                    f"Bilan sur papier de {who} : "
+                    f"Bilan sur papier {_of(who)} : "
                     f"{'—' if a is None else _signed_number(a)} → "
                     f"{'—' if b is None else _signed_number(b)}"
                 )
@@ -326,10 +334,10 @@ def diff_sheets(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
         before, after = old_sig.get(player), new_sig.get(player)
         if before is None:
             method = _METHOD_LABELS.get(after["method"], after["method"])
-            lines.append(f"Signature de {player} ajoutée ({method}, {after['at']})")
+            lines.append(f"Signature {_of(player)} ajoutée ({method}, {after['at']})")
         elif after is None:
-            lines.append(f"Signature de {player} retirée")
+            lines.append(f"Signature {_of(player)} retirée")
         elif before != after:
             method = _METHOD_LABELS.get(after["method"], after["method"])
-            lines.append(f"Signature de {player} modifiée ({method}, {after['at']})")
+            lines.append(f"Signature {_of(player)} modifiée ({method}, {after['at']})")
     return lines

@@ -1,8 +1,11 @@
-"""French labels printed on the documents (one place for the PDF and the workbook).
+"""French labels printed on the documents (one place for the PDF and the workbook); their
+English wording is in :mod:`.language`.
 
 Printed score sheets are French documents, as the FFT's are; the web pages translate through
 Django's catalogue instead.
 """
+
+from .language import tr
 
 # The seats: the fifth seat of a table of five is « Cinquième » (short « 5e »), as on the web
 # pages (SEAT_LABELS in tournaments.models). Documents keep the seat as a letter ("5" for the
@@ -13,8 +16,9 @@ SEAT_SHORT = {"N": "N", "E": "E", "S": "S", "O": "O", "W": "O", "5": "5e"}
 
 
 def seat_short(seat: str) -> str:
-    """The seat as printed in a narrow column: N, E, S, O, 5e."""
-    return SEAT_SHORT.get(seat.strip().upper(), seat)
+    """The seat as printed in a narrow column: N, E, S, O, 5e (N, E, S, W, 5th in English)."""
+    short = SEAT_SHORT.get(seat.strip().upper())
+    return tr(short) if short else seat
 
 
 CONTRACTS = {
@@ -50,12 +54,20 @@ MONTHS = [
     "novembre",
     "décembre",
 ]
-KINDS = {"played": "jouée", "passed": "passée", "referee": "arbitre", "ruling": "décision"}
+KINDS = {
+    "played": "jouée",
+    "passed": "passée",
+    "misdeal": "annulée",
+    "referee": "arbitre",
+    "ruling": "décision",
+}
+# A misdeal's line on a sheet: not a deal, dealt again by the same dealer.
+MISDEAL_LINE = "Donne annulée (mauvaise donne) : redistribuée par le même donneur, non comptée"
 
 
 def played_deals_label(n: int) -> str:
     """« 1 donne jouée », « 3 donnes jouées »."""
-    return f"{n} donne jouée" if n == 1 else f"{n} donnes jouées"
+    return tr("{n} donne jouée", n=n) if n == 1 else tr("{n} donnes jouées", n=n)
 
 
 def amendment_title(sheet) -> str:

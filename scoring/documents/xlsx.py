@@ -36,12 +36,14 @@ from .labels import (
     CONTRACTS,
     KINDS,
     METHODS,
+    MISDEAL_LINE,
     SEAT_NAMES,
     STATUSES,
     amendment_title,
     played_deals_label,
     seat_short,
 )
+from .language import tr
 from .spreadsheet import Package as _Package
 from .spreadsheet import Sheet as _Sheet
 from .spreadsheet import Styles as _Styles
@@ -108,6 +110,7 @@ DATE_FORMAT = "DD/MM/YYYY"
 DATETIME_FORMAT = "DD/MM/YYYY HH:MM"
 
 
+SUM_ERROR = "ERREUR : la somme des bilans n'est pas nulle"  # in a formula: no double quote
 # Deal table: fixed input columns A..M, then one score column per player, then one running-total
 # column per player.
 INPUT_HEADERS = [
@@ -210,15 +213,17 @@ def _unique_title(title: str, taken: set[str]) -> str:
 
 
 def _handfuls(deal: SheetDeal) -> str:
-    return " ; ".join(f"{h.size} : {h.player}" for h in deal.handfuls)
+    return " ; ".join(
+        tr("{size} : {player}", size=tr(h.size), player=h.player) for h in deal.handfuls
+    )
 
 
 def _slam(deal: SheetDeal) -> str:
     if deal.slam == "attack":
-        return "Attaque, annoncé" if deal.slam_announced else "Attaque"
+        return tr("Attaque, annoncé") if deal.slam_announced else tr("Attaque")
     if deal.slam == "defence":
-        return "Défense"
-    return "Annoncé, chuté" if deal.slam_announced else ""
+        return tr("Défense")
+    return tr("Annoncé, chuté") if deal.slam_announced else ""
 
 
 # --- the workbook ------------------------------------------------------------------------------
@@ -240,7 +245,7 @@ def score_sheets_workbook(
         taken: set[str] = set()
         if ranking is not None:
             headers, rows = ranking
-            ws = _Sheet(_unique_title("Classement", taken), styles)
+            ws = _Sheet(_unique_title(tr("Classement"), taken), styles)
             _ranking_sheet(ws, headers, rows)
             package.add(ws)
         for data in sheets:
@@ -248,8 +253,8 @@ def score_sheets_workbook(
             _score_sheet(ws, data)
             package.add(ws)
         if not package.sheets:
-            ws = _Sheet("Feuilles", styles)
-            _text(ws, 1, 1, "Aucune feuille de marque.")
+            ws = _Sheet(tr("Feuilles"), styles)
+            _text(ws, 1, 1, tr("Aucune feuille de marque."))
             package.add(ws)
         package.finish()
     return buffer.getvalue()
@@ -315,26 +320,28 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
     names = [p.name for p in data.players]
 
     # Header block: labels in A, values in C (text spills over the empty cells to the right).
-    _text(ws, 1, 1, "FEUILLE DE MARQUE", font=TITLE)
-    title = f"Position {data.round_number} — Table {data.table_number}"
+    _text(ws, 1, 1, tr("FEUILLE DE MARQUE"), font=TITLE)
+    title = tr("Position {n} — Table {t}", n=data.round_number, t=data.table_number)
     _text(ws, 1, FIRST_SCORE_COL, title, font=TITLE)
-    status = "Feuille vierge" if data.blank else STATUSES.get(data.status, data.status)
+    status = tr("Feuille vierge") if data.blank else tr(STATUSES.get(data.status, data.status))
     if data.paper_totals and not data.blank:
-        status += " — tenue sur papier (bilans reportés)"
+        status += tr(" — tenue sur papier (bilans reportés)")
     if data.time_up:
-        status += f" — temps écoulé ({played_deals_label(data.deals_played_at_table())})"
+        status += tr(
+            " — temps écoulé ({played})", played=played_deals_label(data.deals_played_at_table())
+        )
     labels: list[tuple[str, Any]] = [
-        ("Tournoi", data.tournament),
-        ("Date", data.tournament_date),
-        ("Lieu", data.place),
-        ("Position", data.round_number),
-        ("Table", data.table_number),
-        ("Règlement", data.rule_set),
-        ("Arbitre", data.referee),
-        ("État", status),
-        ("Empreinte SHA-256", data.fingerprint or "(pas encore signée)"),
-        ("Code de vérification", code),
-        ("Vérification en ligne", data.verification_url),
+        (tr("Tournoi"), data.tournament),
+        (tr("Date"), data.tournament_date),
+        (tr("Lieu"), data.place),
+        (tr("Position"), data.round_number),
+        (tr("Table"), data.table_number),
+        (tr("Règlement"), data.rule_set),
+        (tr("Arbitre"), data.referee),
+        (tr("État"), status),
+        (tr("Empreinte SHA-256"), data.fingerprint or tr("(pas encore signée)")),
+        (tr("Code de vérification"), code),
+        (tr("Vérification en ligne"), data.verification_url),
     ]
     for offset, (label, value) in enumerate(labels):
         row = 2 + offset
@@ -344,21 +351,21 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
         elif isinstance(value, date):
             _num(ws, row, 3, value, fmt=DATE_FORMAT, align=LEFT)
         else:
-            mono = label in {"Empreinte SHA-256", "Code de vérification"}
+            mono = label in {tr("Empreinte SHA-256"), tr("Code de vérification")}
             _text(ws, row, 3, value, font=MONO if mono else None)
-        if label == "Code de vérification" and data.key_fingerprint:
+        if label == tr("Code de vérification") and data.key_fingerprint:
             # Beside the code: the key that sealed the sheet, to compare with the club's.
-            _text(ws, row, 6, "Clé du sceau", font=BOLD)
+            _text(ws, row, 6, tr("Clé du sceau"), font=BOLD)
             _text(ws, row, 8, data.key_fingerprint, font=MONO)
 
     # Players by seat.
     r = lay.players_header
-    heads = {1: "Place", 3: "Joueur", 6: "Club", 10: "Licence"}
+    heads = {1: tr("Place"), 3: tr("Joueur"), 6: tr("Club"), 10: tr("Licence")}
     for col in range(1, 11):
         _text(ws, r, col, heads.get(col, ""), font=BOLD, fill=HEAD_FILL)
     for i, player in enumerate(data.players):
         row = r + 1 + i
-        seat = f"{seat_short(player.seat)} — {SEAT_NAMES.get(player.seat, player.seat)}"
+        seat = f"{seat_short(player.seat)} — {tr(SEAT_NAMES.get(player.seat, player.seat))}"
         _text(ws, row, 1, seat, font=BOLD)
         _text(ws, row, 3, player.name, font=BOLD)
         _text(ws, row, 6, player.club)
@@ -367,7 +374,7 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
     # Deal table header.
     h = lay.deal_header
     for col, (label, _width) in enumerate(INPUT_HEADERS, 1):
-        _text(ws, h, col, label, font=BOLD, fill=HEAD_FILL, align=CENTER, border=BORDER)
+        _text(ws, h, col, tr(label), font=BOLD, fill=HEAD_FILL, align=CENTER, border=BORDER)
     for i, player in enumerate(data.players):
         head = f"{seat_short(player.seat)} — {player.name}"
         _text(
@@ -377,7 +384,7 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
             ws,
             h,
             lay.cumul_cols[i],
-            f"Cumul {head}",
+            tr("Cumul {head}", head=head),
             font=BOLD,
             fill=HEAD_FILL,
             align=CENTER,
@@ -400,7 +407,7 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
 
     # Round totals (bilan), zero-sum check, penalties.
     b = lay.bilan
-    _text(ws, b, 1, "Bilan de la position", font=BIG_BOLD, fill=TOTAL_FILL, border=TOTAL_BORDER)
+    _text(ws, b, 1, tr("Bilan de la position"), font=BIG_BOLD, fill=TOTAL_FILL, border=TOTAL_BORDER)
     for col in range(2, FIRST_SCORE_COL):
         _blank(ws, b, col, fill=TOTAL_FILL, border=TOTAL_BORDER)
     total_style = {
@@ -425,9 +432,9 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
     c = lay.check
     first_score = get_column_letter(lay.score_cols[0])
     last_score = get_column_letter(lay.score_cols[-1])
-    _text(ws, c, 1, "Contrôle : ∑ des bilans = 0 (pénalités non comprises)", font=BOLD)
+    _text(ws, c, 1, tr("Contrôle : ∑ des bilans = 0 (pénalités non comprises)"), font=BOLD)
     if data.blank:
-        _text(ws, c, lay.score_cols[0], "∑ = ________ (doit être 0)", font=BOLD)
+        _text(ws, c, lay.score_cols[0], tr("∑ = ________ (doit être 0)"), font=BOLD)
     else:
         _formula(ws, c, lay.score_cols[0], f"=SUM({first_score}{b}:{last_score}{b})", font=BOLD)
         ok = sum(data.round_totals()) == 0
@@ -435,7 +442,7 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
             ws,
             c,
             lay.score_cols[0] + 1,
-            f'=IF({first_score}{c}=0,"∑ = 0 ✓","ERREUR : la somme des bilans n\'est pas nulle")',
+            f'=IF({first_score}{c}=0,"∑ = 0 ✓","{tr(SUM_ERROR)}")',
             font=GREEN_BOLD if ok else RED_BOLD,
             align=LEFT,
         )
@@ -443,21 +450,21 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
     if data.penalties:
         for k, penalty in enumerate(data.penalties):
             row = lay.first_penalty + k
-            _text(ws, row, 1, "Pénalité", font=RED_BOLD, fill=PENALTY_FILL)
+            _text(ws, row, 1, tr("Pénalité"), font=RED_BOLD, fill=PENALTY_FILL)
             _text(ws, row, 2, "", fill=PENALTY_FILL)
             _text(ws, row, 3, penalty.player, font=BOLD, fill=PENALTY_FILL)
             _text(ws, row, 4, "", fill=PENALTY_FILL)
             _text(ws, row, 5, penalty.reason, fill=PENALTY_FILL)
-            referee = f"Arbitre : {penalty.referee}" if penalty.referee else ""
+            referee = tr("Arbitre : {name}", name=penalty.referee) if penalty.referee else ""
             _text(ws, row, 10, referee, fill=PENALTY_FILL)
-            _text(ws, row, 13, "hors contrôle ∑ = 0", font=ITALIC_GREY, fill=PENALTY_FILL)
+            _text(ws, row, 13, tr("hors contrôle ∑ = 0"), font=ITALIC_GREY, fill=PENALTY_FILL)
             if penalty.player in names:
                 col = lay.score_cols[names.index(penalty.player)]
                 _num(
                     ws, row, col, penalty.amount, font=RED_BOLD, fill=PENALTY_FILL, fmt=SCORE_FORMAT
                 )
         w = lay.with_penalties
-        _text(ws, w, 1, "Total après pénalités", font=BOLD, fill=TOTAL_FILL)
+        _text(ws, w, 1, tr("Total après pénalités"), font=BOLD, fill=TOTAL_FILL)
         for col in lay.score_cols:
             letter = get_column_letter(col)
             _formula(
@@ -471,14 +478,14 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
                 border=BORDER,
             )
     if lay.played:
-        _text(ws, lay.played, 1, "Donnes jouées", font=BOLD)
+        _text(ws, lay.played, 1, tr("Donnes jouées"), font=BOLD)
         for col, n in zip(lay.score_cols, data.deals_played(), strict=True):
             _num(ws, lay.played, col, n, font=BOLD, border=BORDER)
     row = (lay.played or lay.with_penalties or lay.check) + 2
 
     # Amendments.
     if data.amendments or data.status == "amended":
-        _text(ws, row, 1, amendment_title(data), font=ORANGE_BOLD, fill=AMEND_FILL)
+        _text(ws, row, 1, tr(amendment_title(data)), font=ORANGE_BOLD, fill=AMEND_FILL)
         row += 1
         for amendment in data.amendments:
             _num(ws, row, 1, _local(amendment.at), fmt=DATETIME_FORMAT, align=LEFT)
@@ -493,31 +500,36 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
     for signature in data.signatures:
         by_player.setdefault(signature.player, signature)
     entries = [(f"{seat_short(p.seat)} — {p.name}", by_player.get(p.name)) for p in data.players]
-    referee_label = f"Arbitre — {data.referee}" if data.referee else "Arbitre"
+    referee_label = tr("Arbitre") + (f" — {data.referee}" if data.referee else "")
     entries.append((referee_label, by_player.get(data.referee) if data.referee else None))
     for label, signature in entries:
         _text(ws, row, 1, label, font=BOLD)
         if signature is None:
-            _text(ws, row, 6, "Signature : ______________________")
+            _text(ws, row, 6, tr("Signature : ______________________"))
         else:
-            _text(ws, row, 6, f"Signé {METHODS.get(signature.method, signature.method)}, le")
+            _text(ws, row, 6, tr("Signé {how}, le", how=tr(METHODS.get(signature.method, ""))))
             _num(ws, row, 9, _local(signature.signed_at), fmt=DATETIME_FORMAT, align=LEFT)
         row += 1
     last_row = row - 1
 
     # Widths, header/footer, printing.
+    longest: dict[int, int] = {}
+    for deal in () if data.blank or data.paper_totals else data.deals:
+        for col, value in _deal_texts(deal).items():
+            longest[col] = max(longest.get(col, 0), len(value) + 2)
     for col, (_label, width) in enumerate(INPUT_HEADERS, 1):
-        ws.col_widths[col] = width
+        ws.col_widths[col] = max(width, min(WIDEST_TEXT, longest.get(col, 0)))
     for col in lay.score_cols + lay.cumul_cols:
         ws.col_widths[col] = 13
     ws.header = [
         ("L", _header_text(f"{data.tournament[:80]} — {data.tournament_date:%d/%m/%Y}")),
         ("R", _header_text(title)),
     ]
-    key = f" · clé du sceau {data.key_fingerprint}" if data.key_fingerprint else ""
+    key = tr(" · clé du sceau {key}", key=data.key_fingerprint) if data.key_fingerprint else ""
+    fp = data.fingerprint or tr("(non signée)")
     ws.footer = [
-        ("L", _header_text(f"Empreinte SHA-256 : {data.fingerprint or '(non signée)'}")),
-        ("C", _header_text(f"Code de vérification : {code or '—'}{key}")),
+        ("L", _header_text(tr("Empreinte SHA-256 : {fp}", fp=fp))),
+        ("C", _header_text(tr("Code de vérification : {code}", code=code or "—") + key)),
         ("R", "Page &P / &N"),
     ]
     ws.print_title_row = h
@@ -525,10 +537,11 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
     ws.landscape = True  # A4, fit to the page width, narrow margins, centred
 
 
-def _deal_row(ws: _Sheet, row: int, deal: SheetDeal, lay: SheetLayout) -> None:
-    fill = {"referee": REFEREE_FILL, "ruling": REFEREE_FILL, "passed": PASSED_FILL}.get(deal.kind)
-    _num(ws, row, 1, deal.number, fill=fill, border=BORDER, align=CENTER)
-    _text(ws, row, 2, KINDS.get(deal.kind, deal.kind), fill=fill, border=BORDER)
+WIDEST_TEXT = 40  # a deal's text column grows to its longest value up to this; longer wraps
+
+
+def _deal_texts(deal: SheetDeal) -> dict[int, str]:
+    """The text cells of a deal's row, by column."""
     texts = {
         3: deal.dealer,
         4: deal.sitting_out,
@@ -536,17 +549,28 @@ def _deal_row(ws: _Sheet, row: int, deal: SheetDeal, lay: SheetLayout) -> None:
         6: deal.partner,
         7: CONTRACTS.get(deal.contract, deal.contract),
         10: _handfuls(deal),
-        11: CAMPS.get(deal.petit_au_bout, deal.petit_au_bout),
+        11: tr(CAMPS.get(deal.petit_au_bout, deal.petit_au_bout)),
         12: _slam(deal),
         13: deal.note,
     }
     if deal.kind == "passed":
-        texts[5] = "Donne passée, redistribuée"
+        texts[5] = tr("Donne passée, redistribuée")
+    elif deal.kind == "misdeal":
+        texts[5] = tr(MISDEAL_LINE)
     elif deal.kind == "ruling":
-        texts[5] = "Décision de l'arbitre : scores fixés par l'arbitre"
-    for col, value in texts.items():
-        font = ITALIC_GREY if deal.kind == "passed" and col == 5 else None
-        _text(ws, row, col, value, fill=fill, border=BORDER, font=font)
+        texts[5] = tr("Décision de l'arbitre : scores fixés par l'arbitre")
+    texts[2] = tr(KINDS.get(deal.kind, deal.kind))
+    return {col: _clean(value) for col, value in texts.items()}
+
+
+def _deal_row(ws: _Sheet, row: int, deal: SheetDeal, lay: SheetLayout) -> None:
+    fill = {"referee": REFEREE_FILL, "ruling": REFEREE_FILL}.get(deal.kind)
+    fill = PASSED_FILL if deal.kind in ("passed", "misdeal") else fill
+    _num(ws, row, 1, deal.number, fill=fill, border=BORDER, align=CENTER)
+    for col, value in _deal_texts(deal).items():
+        font = ITALIC_GREY if deal.kind in ("passed", "misdeal") and col == 5 else None
+        align = WRAP if len(value) > WIDEST_TEXT else None
+        _text(ws, row, col, value, fill=fill, border=BORDER, font=font, align=align)
     if deal.oudlers is not None:
         _num(ws, row, 8, deal.oudlers, fill=fill, border=BORDER, align=CENTER)
     else:
@@ -558,7 +582,7 @@ def _deal_row(ws: _Sheet, row: int, deal: SheetDeal, lay: SheetLayout) -> None:
     else:
         _blank(ws, row, 9, fill=fill, border=BORDER)
     for i, col in enumerate(lay.score_cols):
-        if deal.kind != "passed" and deal.scores:
+        if deal.kind not in ("passed", "misdeal") and deal.scores:
             _num(ws, row, col, deal.scores[i], font=BOLD, fmt=SCORE_FORMAT, border=BORDER)
         else:
             _blank(ws, row, col, border=BORDER)

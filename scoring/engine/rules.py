@@ -39,6 +39,11 @@ class RuleSet:
     total_points: Decimal = Decimal(91)
     oudler_value: Decimal = Decimal("4.5")
     trumps_in_game: int = 22  # 21 trumps and the excuse
+    # The dog (chien) by number of players, and the least any card is worth: the taker's
+    # écart (petite, garde) or the dog (garde sans) counts for the attack, and in a garde
+    # contre the dog goes to the defence, so no pile can be empty of points.
+    dog_cards: Mapping[int, int] = field(default_factory=lambda: _frozen({3: 6, 4: 6, 5: 3}))
+    lowest_card_value: Decimal = Decimal("0.5")
     # Outside garde contre, an attack slam takes every card but the excuse it may have left with
     # the defence (which then gives back a half-point card): 91 with 3 oudlers, 87 with 2.
     slam_points_by_oudlers: Mapping[int, Decimal] = field(

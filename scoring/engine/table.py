@@ -7,6 +7,9 @@ the engine: the services store the dealer of each deal, the pages and documents 
 from __future__ import annotations
 
 PASSED = "passed"  # the kind of deal everybody passed: dealt again (see next_dealer)
+# A misdeal (mauvaise donne: wrong number of cards, a card shown while dealing): not a deal,
+# the same dealer deals again at every table size, and it never counts in the round's deals.
+MISDEAL = "misdeal"
 
 
 def dealers(size: int, kinds: list[str]) -> list[int]:
@@ -23,9 +26,10 @@ def next_dealer(size: int, dealer: int, kind: str) -> int:
 
     The deal moves on to the next seat (the dealer's right-hand neighbour) after every deal,
     a passed one included, at a table of 4 or 3 (FFT: the next player deals the new hand). At a
-    table of 5 a passed deal is dealt again by the same dealer, so the dead seat stays.
+    table of 5 a passed deal is dealt again by the same dealer, so the dead seat stays. After a
+    misdeal the same dealer deals again at every table (FFT rules).
     """
-    if kind == PASSED and size == 5:
+    if kind == MISDEAL or (kind == PASSED and size == 5):
         return dealer
     return (dealer + 1) % size
 

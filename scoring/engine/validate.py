@@ -41,6 +41,14 @@ MESSAGES: dict[str, str] = {
         "With only {oudlers} oudler(s) the attack has at most {maximum} points (each missing "
         "oudler leaves 4.5 to the defence), not {points}."
     ),
+    "points.discard_for_attack": gettext_noop(
+        "The taker's discard (petite, garde) or the dog (garde sans) counts for the attack: "
+        "{cards} cards, at least {minimum} points, not {points}."
+    ),
+    "points.dog_for_defence": gettext_noop(
+        "In a garde contre the dog goes to the defence ({cards} cards, at least {minimum} "
+        "points): the attack has at most {maximum} points, not {points}."
+    ),
     "petit_au_bout.attack_without_petit": gettext_noop(
         "The attack cannot take the petit au bout without holding any oudler: the petit would be "
         "in its pile."
@@ -145,6 +153,8 @@ def check_deal(deal: Deal, rules: RuleSet) -> list[DealError]:
                 )
             )
             points_ok = False
+        else:
+            points_ok = _check_dog(deal, rules, errors)
 
     if oudlers_ok:
         if deal.petit_au_bout == Camp.ATTACK and deal.oudlers == 0:
@@ -178,6 +188,38 @@ def check_deal(deal: Deal, rules: RuleSet) -> list[DealError]:
 
     errors.extend(_check_handfuls(deal, rules))
     return errors
+
+
+def _check_dog(deal: Deal, rules: RuleSet, errors: list[DealError]) -> bool:
+    """The pile the dog (or the écart) lands in holds at least its cards' lowest value."""
+    cards = rules.dog_cards[deal.players]
+    in_dog = rules.lowest_card_value * cards
+    if deal.contract == Contract.GARDE_CONTRE:
+        maximum = rules.total_points - in_dog
+        if deal.points > maximum:
+            errors.append(
+                _error(
+                    "points",
+                    "points.dog_for_defence",
+                    cards=cards,
+                    minimum=_fmt(in_dog),
+                    maximum=_fmt(maximum),
+                    points=_fmt(deal.points),
+                )
+            )
+            return False
+    elif deal.points < in_dog:
+        errors.append(
+            _error(
+                "points",
+                "points.discard_for_attack",
+                cards=cards,
+                minimum=_fmt(in_dog),
+                points=_fmt(deal.points),
+            )
+        )
+        return False
+    return True
 
 
 def _check_handfuls(deal: Deal, rules: RuleSet) -> list[DealError]:

@@ -312,7 +312,8 @@ def deal_record(
         before = _snapshot(existing) if existing else None
         target.kind = kind
         target.dealer = slot.dealer
-        target.note = note.strip() if kind in (Deal.Kind.REFEREE, Deal.Kind.RULING) else ""
+        noted = (Deal.Kind.REFEREE, Deal.Kind.RULING, Deal.Kind.MISDEAL)
+        target.note = note.strip() if kind in noted else ""
         _apply_inputs(target, deal, slot, tournament.rule_set, size, ruling)
         target.version = (existing.version + 1) if existing else 1
         target.entry_key = key
@@ -352,7 +353,7 @@ def _apply_inputs(
     size: int,
     ruling: list[int] | None = None,
 ) -> None:
-    if target.kind in (Deal.Kind.PASSED, Deal.Kind.RULING):
+    if target.kind in (Deal.Kind.PASSED, Deal.Kind.MISDEAL, Deal.Kind.RULING):
         target.taker = target.partner = target.oudlers = target.points = None
         target.contract = target.petit_au_bout = target.slam = ""
         target.handfuls = []

@@ -72,6 +72,15 @@ def penalty_add(
     check_length(reason, limits.REASON, "reason")
     if amount == 0:
         raise ServiceError(_("A penalty of 0 points changes nothing."), field="amount")
+    if amount > 0:  # the FFT rules know penalties only: points taken away, never given
+        raise ServiceError(
+            _(
+                "A penalty takes points away: type −%(amount)s. The rules give no bonus points; "
+                "a wrong score is corrected on its deal."
+            )
+            % {"amount": amount},
+            field="amount",
+        )
     with transaction.atomic():
         sheet = lock_sheet(sheet.pk)
         if not sheet.table.seats.filter(registration=registration).exists():

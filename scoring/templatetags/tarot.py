@@ -8,6 +8,7 @@ from django import template
 from django.utils.formats import number_format
 from django.utils.translation import get_language
 
+from scoring.labels import petit_au_bout_label, slam_label
 from tournaments.names import starts_with_vowel_sound
 from tournaments.ranking import rank_label
 
@@ -28,6 +29,13 @@ def points(value) -> str:
         return ""
     value = Decimal(value)
     return number_format(value, decimal_pos=0 if value == value.to_integral_value() else 1)
+
+
+@register.filter
+def signed(value) -> str:
+    """A whole number with its sign, a real minus sign: −20, +30, 0."""
+    value = int(value)
+    return f"+{value}" if value > 0 else str(value).replace("-", "−")
 
 
 @register.filter
@@ -92,3 +100,11 @@ def number_ranges(numbers) -> str:
             parts.extend(str(v) for v in values[start : end + 1])
         start = end + 1
     return ", ".join(parts)
+
+
+@register.filter
+def deal_bonuses(deal) -> list[str]:
+    """A played deal's petit au bout and slam as its line writes them, saying whose:
+    « petit au bout (défense) », « chelem annoncé réussi »."""
+    shown = [petit_au_bout_label(deal.petit_au_bout), slam_label(deal.slam, deal.slam_announced)]
+    return [text for text in shown if text]

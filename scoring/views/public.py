@@ -221,16 +221,27 @@ def standings_export(request, tournament, fmt: str):
         more.append(team_section(data.team_standings(through), through=through))
         title = _("Individual standings")
     else:
-        title = _("Standings")
+        title = _("Final standings") if tournament.finished else _("Provisional standings")
     return standings_response(
         fmt,
         name=f"classement-{tournament.slug}",
         sheet_title=str(title),
         pdf_title=tournament.name,
-        pdf_subtitle=lambda: str(_provisional_text(data) or _("Final standings")),
+        pdf_subtitle=lambda: _standings_state(tournament, data),
         headers=headers,
         rows=values,
         more=more,
+    )
+
+
+def _standings_state(tournament, data) -> str:
+    """« Final standings » once the organiser finished the tournament (tournaments.services.ending),
+    « Provisional standings » before, with the tables still pending if any."""
+    if tournament.finished:
+        return str(_("Final standings"))
+    pending = _provisional_text(data)
+    return (
+        f"{_('Provisional standings')} — {pending}" if pending else str(_("Provisional standings"))
     )
 
 
@@ -318,7 +329,7 @@ def player(request, tournament, registration_id: int):
         lines = []
         for deal in deals_by_sheet.get(seat.table.sheet.pk, []):
             item = {"deal": deal, "score": deal.scores[seat.position], "sat_out": False}
-            if deal.kind == Deal.Kind.PASSED:
+            if deal.kind in (Deal.Kind.PASSED, Deal.Kind.MISDEAL):
                 item["passed"] = True
             elif size == 5 and deal.dealer == seat.position:
                 item["sat_out"] = True

@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.utils.cache import add_never_cache_headers
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
@@ -124,6 +125,7 @@ class RoundActionView(RoundMixin, TemplateView):
 
 class SeatingPlanPdfView(RoundMixin, TemplateView):
     def get(self, request, *args, **kwargs):
+        from scoring.documents.language import printed_in
         from scoring.documents.pdf import (  # reportlab loads on first use
             seating_plan_pdf,
             table_cards_pdf,
@@ -132,7 +134,8 @@ class SeatingPlanPdfView(RoundMixin, TemplateView):
         round_ = self.get_round()
         cards = kwargs.get("kind") == "cards"
         plan = seating_plan(round_, request=request, with_links=cards)
-        content = table_cards_pdf(plan) if cards else seating_plan_pdf(plan)
+        with printed_in(get_language()):  # the language of whoever asks
+            content = table_cards_pdf(plan) if cards else seating_plan_pdf(plan)
         name = (
             f"{self.tournament.slug}-position-{round_.number}-{'cartes' if cards else 'plan'}.pdf"
         )

@@ -55,7 +55,7 @@ def _initial_from_deal(deal, slot) -> dict:
     if deal.kind == "ruling":
         for index, position in enumerate(slot.active):
             initial[f"ruling_{index}"] = deal.scores[position]
-    elif deal.kind != "passed":
+    elif deal.kind not in ("passed", "misdeal"):
         initial.update(
             taker=seat.get(deal.taker),
             contract=deal.contract,

@@ -21,7 +21,7 @@
   function syncKind(form) {
     var kind = kindOf(form);
     var played = form.querySelector("fieldset[data-played]");
-    if (played) played.disabled = kind === "passed" || kind === "ruling";
+    if (played) played.disabled = kind === "passed" || kind === "misdeal" || kind === "ruling";
     var ruling = form.querySelector("fieldset[data-ruling]");
     if (ruling) ruling.disabled = kind !== "ruling";
   }

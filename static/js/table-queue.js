@@ -97,6 +97,8 @@
   // ---- the slot the form is for (number, dealer), moved on by the deals still waiting -------
 
   function counts(kind) {
+    // A misdeal never counts (dealt again); a passed deal only when the tournament says.
+    if (kind === "misdeal") return false;
     return kind !== "passed" || config.passedCounts;
   }
 
@@ -206,7 +208,7 @@
 
   function summary() {
     var kind = form.querySelector("input[name=kind]:checked");
-    if (kind && kind.value === "passed") return label(kind);
+    if (kind && (kind.value === "passed" || kind.value === "misdeal")) return label(kind);
     var parts = [
       label(form.querySelector("input[name=taker]:checked")),
       label(form.querySelector("input[name=contract]:checked")),
@@ -653,7 +655,7 @@
     });
     field("key").value = newKey();
     var played = form.querySelector("fieldset[data-played]");
-    if (played) played.disabled = values.kind === "passed";
+    if (played) played.disabled = values.kind === "passed" || values.kind === "misdeal";
     var details = form.querySelector("details.bonuses");
     if (details) {
       details.open = Object.keys(values).some(function (name) {

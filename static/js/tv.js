@@ -7,6 +7,7 @@
 // are put in at the start of the next cycle, so a cycle always shows one consistent ranking;
 // the band of tables still playing is updated at once. `?secondes=N` on the address sets the
 // time a page stays on screen. With prefers-reduced-motion, pages change without a fade.
+// Pages are balanced (as many rows on each) and take as many columns as the width allows.
 (function () {
   "use strict";
   var root = document.querySelector(".tv");
@@ -33,6 +34,22 @@
     return Array.prototype.slice.call(view.querySelectorAll(".tv-row"));
   }
 
+  // The width the widest row needs to show its whole text: rank, name (and members), total.
+  function widestRow(list, rows) {
+    var range = document.createRange();
+    var widest = 0;
+    list.style.gridAutoFlow = "row"; // one full-width column while measuring
+    rows.forEach(function (row) {
+      var name = row.querySelector(".tv-name");
+      range.selectNodeContents(name);
+      var text = range.getBoundingClientRect().width;
+      var rest = row.getBoundingClientRect().width - name.getBoundingClientRect().width;
+      widest = Math.max(widest, Math.ceil(text + rest + 2));
+    });
+    list.style.gridAutoFlow = "";
+    return widest;
+  }
+
   function measure(view) {
     var list = view.querySelector(".tv-list");
     var rows = rowsOf(view);
@@ -46,18 +63,24 @@
     var perColumn = Math.max(1, Math.floor((list.clientHeight + 0.5) / rowHeight));
     var fontSize = parseFloat(getComputedStyle(rows[0]).fontSize) || 16;
     var columns = 1;
-    // A team's row names its members: it needs the whole width (data-columns="1").
-    var most = parseInt(view.dataset.columns, 10) || Infinity;
+    var columnWidth = minColumnEm * fontSize;
+    // A team's row names its members (data-fit="content"): a column is as wide as the widest
+    // row needs, so that no member's name is cut short (teams of 4 keep the whole width).
+    if (view.dataset.fit === "content") columnWidth = Math.max(columnWidth, widestRow(list, rows));
+    var gap = parseFloat(getComputedStyle(list).columnGap) || 0;
     if (rows.length > perColumn) {
-      columns = Math.max(1, Math.min(most, Math.floor(list.clientWidth / (minColumnEm * fontSize))));
+      columns = Math.max(1, Math.floor((list.clientWidth + gap) / (columnWidth + gap)));
       // No more columns than the rows need: a short last page stays readable.
       columns = Math.min(columns, Math.ceil(rows.length / perColumn));
     }
-    var shownRows = Math.min(perColumn, rows.length);
+    // Balanced pages: as few pages as the screen allows, the rows shared evenly between them
+    // (12 teams where 11 fit: two pages of 6, not 11 and 1), and between the page's columns.
+    var pageCount = Math.ceil(rows.length / (perColumn * columns));
+    var perPage = Math.ceil(rows.length / pageCount);
+    var shownRows = Math.min(perColumn, Math.ceil(perPage / columns));
     list.style.gridTemplateRows = "repeat(" + shownRows + ", " + rowHeight + "px)";
     list.style.gridTemplateColumns = "repeat(" + columns + ", minmax(0, 1fr))";
     view.classList.toggle("tv-wide", columns === 1);
-    var perPage = perColumn * columns;
     var result = [];
     for (var start = 0; start < rows.length; start += perPage) {
       result.push({ view: view, start: start, end: Math.min(rows.length, start + perPage) });
@@ -127,6 +150,13 @@
     pending = event.detail.fresh;
   });
   document.addEventListener("live:pause", function () { paused = true; clearTimeout(timer); });
+  // The screen shows no button (nobody is there to press it): P pauses and resumes, for
+  // whoever has the computer's keyboard.
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "p" && event.key !== "P") return;
+    var toggle = document.querySelector("[data-live-control] .live-toggle");
+    if (toggle) toggle.click();
+  });
   document.addEventListener("live:resume", function () { paused = false; schedule(); });
   var resizing = null;
   function relayout() {

@@ -72,7 +72,7 @@ class RoomServer:
     def start(self) -> RoomServer:
         handle = self.log.open("ab")
         self.process = subprocess.Popen(
-            [sys.executable, "manage.py", "serve_club", "--port", str(self.port), "--no-demo"],
+            [sys.executable, "manage.py", "serve_club", "--port", str(self.port)],
             cwd=REPO,
             env=self.environment(),
             stdout=handle,

@@ -64,6 +64,57 @@ STAFF = [
     ("season staff", "/gestion/club/{club}/saison/{season}/"),
 ]
 
+# The heading each page opens with (French, English): the page asked for, not an error or
+# login page that happens to pass the checks.
+HEADINGS = {
+    "public home": (
+        "Tournoi de démonstration (18 joueurs)",
+        "Tournoi de démonstration (18 joueurs)",
+    ),
+    "standings": ("Classement", "Standings"),
+    "standings after round 1": ("Classement — après la position 1", "Standings — after round 1"),
+    "round results": ("Position 2", "Round 2"),
+    "player": ("Gabriel Morel", "Gabriel Morel"),
+    "me": ("Trouver ma table et mes résultats", "Find my table and my results"),
+    "TV screen": ("Tournoi de démonstration (18 joueurs)", "Tournoi de démonstration (18 joueurs)"),
+    "calculator": ("Calculette", "Score calculator"),
+    "table link": ("Position 2 · Table 1", "Round 2 · Table 1"),
+    "verify": ("Vérifier une feuille de marque", "Verify a score sheet"),
+    "verify form": ("Vérifier une feuille de marque", "Verify a score sheet"),
+    "login": ("Connexion organisateurs et arbitres", "Staff login"),
+    "club": ("Club de Tarot de Villeurbanne", "Club de Tarot de Villeurbanne"),
+    "season standings": (
+        "Saison 2026-2027 — classement de la saison",
+        "Saison 2026-2027 — season standings",
+    ),
+    "career": ("Manon Thomas", "Manon Thomas"),
+    "seat request": ("Tournoi n° 3", "Tournoi n° 3"),
+    "tournament list": ("Mes tournois", "My tournaments"),
+    "new tournament": ("Nouveau tournoi", "New tournament"),
+    "archive import": ("Importer une archive de tournoi", "Import a tournament archive"),
+    "dashboard": ("Tournoi de démonstration (18 joueurs)", "Tournoi de démonstration (18 joueurs)"),
+    "settings": (
+        "Réglages — Tournoi de démonstration (18 joueurs)",
+        "Settings — Tournoi de démonstration (18 joueurs)",
+    ),
+    "players": ("Joueurs", "Players"),
+    "import": ("Importer des joueurs", "Import players"),
+    "referees": ("Organisation du tournoi", "Staff of the tournament"),
+    "round page": ("Position 2 En jeu", "Round 2 Playing"),
+    "referee sheet (amended)": ("Position 2 · Table 1", "Round 2 · Table 1"),
+    "referee sheet (paper)": ("Position 2 · Table 2", "Round 2 · Table 2"),
+    "referee sheet (penalty)": ("Position 2 · Table 3", "Round 2 · Table 3"),
+    "sheet history": (
+        "Historique de la feuille — Position 2 · Table 1",
+        "History of the sheet — Round 2 · Table 1",
+    ),
+    "player record": ("Corriger Gabriel Morel", "Correct Gabriel Morel"),
+    "seat requests": ("Demandes de place", "Seat requests"),
+    "club list": ("Mes clubs", "My clubs"),
+    "club staff": ("Club de Tarot de Villeurbanne", "Club de Tarot de Villeurbanne"),
+    "season staff": ("Saison 2026-2027", "Saison 2026-2027"),
+}
+
 _DUMP: dict[str, tuple[Path, Scene]] = {}
 
 
@@ -91,19 +142,21 @@ def scene(tmp_path_factory) -> Scene:
     return built
 
 
-def _visit(context, scene: Scene):
-    """Open each page type in turn (public ones first, logged out); yield (name, page)."""
+def _visit(context, scene: Scene, language: str):
+    """Open each page type in turn (public ones first, logged out); yield (name, page) once the
+    page answered 200 with its own heading."""
     page = context.new_page()
     values = vars(scene)
-    for name, url in PUBLIC:
-        page.goto(url.format(**values))
-        page.wait_for_load_state("load")
-        yield name, page
-    login(page, *ORGANISER)
-    for name, url in STAFF:
-        page.goto(url.format(**values))
-        page.wait_for_load_state("load")
-        yield name, page
+    for staff, pages in ((False, PUBLIC), (True, STAFF)):
+        if staff:
+            login(page, *ORGANISER)
+        for name, url in pages:
+            response = page.goto(url.format(**values))
+            page.wait_for_load_state("load")
+            assert response is not None and response.status == 200, (name, response)
+            heading = " ".join(page.locator("h1").inner_text().split())
+            assert heading == HEADINGS[name][language == "en"], name
+            yield name, page
 
 
 def _context(browser, live_server, locale: str, viewport: dict, **options):
@@ -121,7 +174,7 @@ def test_every_page_has_no_serious_accessibility_violation(
     context = _context(browser, live_server, LANGUAGES[language], {"width": 1280, "height": 900})
     found = {}
     try:
-        for name, page in _visit(context, scene):
+        for name, page in _visit(context, scene, language):
             assert page.evaluate("document.documentElement.lang") == language, name
             if name == "TV screen":
                 page.set_viewport_size(TV)
@@ -149,7 +202,7 @@ def test_no_page_scrolls_sideways_on_a_360px_phone(scene, browser, live_server, 
     )
     wide, found = {}, {}
     try:
-        for name, page in _visit(context, scene):
+        for name, page in _visit(context, scene, language):
             problems = axe_problems(page)
             if problems:
                 found[name] = problems

@@ -185,6 +185,41 @@ def test_a_passed_deal_is_saved_from_the_referee_sheet(phone_at):
     assert [(d.number, d.kind) for d in saved_deals(sheet)] == [(1, "passed")]
 
 
+# --- the misdeal --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_misdeal_is_dealt_again_by_the_same_dealer(phone_at, width, shot):
+    # FFT: a misdeal is not a deal; the same dealer deals again and the round still has its 4
+    # deals to play. North taps « Mauvaise donne », saves, and reads the same dealer.
+    sheet = table_of_four()
+    names = seat_names(sheet)
+    deal_record(
+        sheet=sheet,
+        number=1,
+        kind="played",
+        deal=Deal(4, 1, Contract.GARDE, 2, Decimal(49)),
+        actor=TABLE,
+    )
+    page = open_table(phone_at(width), sheet)
+    entry = page.locator("#entry")
+    dealer = entry.locator("[data-slot=dealer]")
+    expect(dealer).to_have_text(names[1])  # East deals deal 2
+    choose(entry, "kind", "misdeal")
+    expect(entry.locator("fieldset[data-played]")).to_be_hidden()
+    entry.locator("button.primary").tap()
+    wait_for_deals(page, 2)
+    assert [(d.number, d.kind, d.dealer, d.scores) for d in saved_deals(sheet)][1:] == [
+        (2, "misdeal", 1, [0, 0, 0, 0])
+    ]
+    expect(page.locator("#entry [data-slot=dealer]")).to_have_text(names[1])  # East again
+    expect(page.locator("#entry")).to_contain_text("Donne 3")
+    expect(page.locator("table.sheet")).to_contain_text("Donne annulée (mauvaise donne)")
+    expect(page.locator("table.sheet")).to_contain_text("non comptée")
+    shot(page, f"misdeal-{width}")
+    no_sideways_scroll(page, "sheet after a misdeal")
+
+
 # --- the taker -----------------------------------------------------------------------------------
 
 

@@ -246,7 +246,8 @@ def test_diff_lists_changes_in_french(four):
     changed = _deal_change(four, 2, points=Decimal("47"), scores=(33, 33, 33, -99))
     lines = _diff(four, changed)
     assert "Donne 3 : points 45 → 47" in lines
-    assert f"Donne 3 : score de {NORTH} +31 → +33" in lines
+    # French elides « de » before a vowel sound: « score d'Élodie », « score de Jean ».
+    assert f"Donne 3 : score d'{NORTH} +31 → +33" in lines
     assert f"Donne 3 : score de {WEST} -93 → -99" in lines
 
     extra = SheetSignature("Chloé Arbitre", "referee", datetime(2025, 5, 17, 16, 0, tzinfo=UTC))
@@ -255,6 +256,10 @@ def test_diff_lists_changes_in_french(four):
         "Signature de Chloé Arbitre ajoutée (par l'arbitre, 2025-05-17T16:00:00Z)"
     ]
     assert _diff(signed, four) == ["Signature de Chloé Arbitre retirée"]
+    eric = SheetSignature("Éric Arbitre", "referee", datetime(2025, 5, 17, 16, 0, tzinfo=UTC))
+    assert _diff(four, replace(four, signatures=(*four.signatures, eric))) == [
+        "Signature d'Éric Arbitre ajoutée (par l'arbitre, 2025-05-17T16:00:00Z)"
+    ]
 
     assert _diff(four, replace(four, deals=four.deals[:3])) == ["Donne 4 supprimée"]
     assert _diff(replace(four, deals=four.deals[:3]), four) == ["Donne 4 ajoutée"]

@@ -571,7 +571,8 @@ def test_styles_and_layout_read_back(four):
     signed = next(c for c in ws["I"] if isinstance(c.value, datetime))
     assert signed.number_format == "DD/MM/YYYY HH:MM"
     assert signed.value == datetime(2025, 5, 17, 17, 2, 12)  # 15:02:12 UTC, in Paris
-    assert ws.column_dimensions["A"].width == 6 and ws.column_dimensions["M"].width == 30
+    # The referee's reason (61 characters) widens its column to the widest, then wraps.
+    assert ws.column_dimensions["A"].width == 6 and ws.column_dimensions["M"].width == 40
     assert ws.column_dimensions[col(lay.cumul_cols[-1])].width == 13
     assert ws["C2"].font.b is False and not ws["C2"].has_style  # plain user text
 
@@ -604,3 +605,28 @@ def test_each_player_s_deals_played_follow_the_totals(five_dead, blank):
     assert [v for v in played[1:] if v is not None] == [1, 1, 2, 2, 2]
     ws = workbook([blank]).worksheets[0]
     assert all(row[0] != "Donnes jouées" for row in ws.iter_rows(values_only=True))
+
+
+def test_every_deal_value_shows_whole_in_its_column():
+    # « Attaque, annoncé » in a 14-character column, a 38-character name in a 20-character one:
+    # Excel cut them where the next cell held something. Each text column is now as wide as its
+    # longest value, and a value wider than the widest column wraps inside its cell.
+    from .every_deal import every_deal_sheets
+
+    sheets = every_deal_sheets()
+    book = workbook(sheets)
+    checked = 0
+    for ws, data in zip(book.worksheets, sheets, strict=False):
+        layout = SheetLayout(data)
+        for row in range(layout.first_deal, layout.last_deal + 1):
+            for column in range(2, xlsx.FIRST_SCORE_COL):
+                value = ws.cell(row, column).value
+                if not isinstance(value, str) or not value:
+                    continue
+                width = ws.column_dimensions[col(column)].width
+                wraps = ws.cell(row, column).alignment.wrap_text
+                assert len(value) + 1 <= width or wraps, (ws.title, row, column, value, width)
+                checked += 1
+    assert checked > 100
+    values = {c.value for ws in book.worksheets for r in ws.iter_rows() for c in r}
+    assert {"Attaque, annoncé", "Annoncé, chuté", "Garde contre"} <= values

@@ -50,14 +50,21 @@ def valid_deal(draw, players=None):
     """Deals built inside the rules (so few are filtered out): the invariants' inputs."""
     players = players or draw(st.sampled_from([3, 4, 5]))
     oudlers = draw(st.integers(0, 3))
+    contract = draw(st.sampled_from(list(Contract)))
+    # Each oudler held brings 4.5, each one missing leaves 4.5 to the defence; the dog
+    # (6 cards, 3 at 5 players, each worth at least 0.5) is the defence's in a garde contre,
+    # the attack's otherwise (the écart, or the dog itself in a garde sans).
+    in_dog = Decimal("0.5") * (3 if players == 5 else 6)
     low = Decimal("4.5") * oudlers
     high = Decimal(91) - Decimal("4.5") * (3 - oudlers)
-    halves = draw(st.integers(int(low * 2), int(high * 2)))
-    points = Decimal(halves) / 2
-    if players == 4:
-        points = points.to_integral_value(rounding="ROUND_CEILING")
-        assume(points <= high)
-    contract = draw(st.sampled_from(list(Contract)))
+    if contract == Contract.GARDE_CONTRE:
+        high = min(high, Decimal(91) - in_dog)
+    else:
+        low = max(low, in_dog)
+    if players == 4:  # whole points only
+        points = Decimal(draw(st.integers(int(low.to_integral_value("ROUND_CEILING")), int(high))))
+    else:
+        points = Decimal(draw(st.integers(int(low * 2), int(high * 2)))) / 2
     camps_for_pab = (
         [None] + ([Camp.ATTACK] if oudlers else []) + ([Camp.DEFENCE] if oudlers < 3 else [])
     )
@@ -75,7 +82,14 @@ def valid_deal(draw, players=None):
         # The slam's camp wins the last trick: only its petit au bout is possible.
         camps_for_pab = [c for c in camps_for_pab if c in (None, slam)]
     seats = draw(st.lists(st.integers(0, players - 1), max_size=2, unique=True))
-    handfuls = tuple(Handful(seat=s, size=draw(st.sampled_from(list(HandfulSize)))) for s in seats)
+    handfuls = []
+    trumps_left = FFT.trumps_in_game  # the handfuls of one deal share the 22 trumps
+    for seat in seats:
+        sizes = [s for s, n in FFT.handful_trumps[players].items() if n <= trumps_left]
+        if sizes:
+            size = draw(st.sampled_from(sizes))
+            trumps_left -= FFT.handful_trumps[players][size]
+            handfuls.append(Handful(seat=seat, size=size))
     return Deal(
         players=players,
         taker=draw(st.integers(0, players - 1)),
@@ -83,7 +97,7 @@ def valid_deal(draw, players=None):
         contract=contract,
         oudlers=oudlers,
         points=points,
-        handfuls=handfuls,
+        handfuls=tuple(handfuls),
         petit_au_bout=draw(st.sampled_from(camps_for_pab)),
         slam_announced=draw(st.booleans()),
         slam=slam,
@@ -96,6 +110,20 @@ def test_the_valid_strategy_mostly_builds_valid_deals():
 
     find(valid_deal(), lambda d: not check_deal(d, FFT) and d.slam is not None)
     find(valid_deal(players=4), lambda d: not check_deal(d, FFT) and len(d.handfuls) == 2)
+
+
+@settings(max_examples=500)
+@given(valid_deal())
+def test_every_deal_built_inside_the_rules_is_accepted_from_every_seat(deal):
+    """No assume() here: a validator that refuses a legal deal fails this test, whoever took,
+    whoever was called, under every rule set."""
+    partners = [None, *range(deal.players)] if deal.players == 5 else [None]
+    for taker in range(deal.players):
+        for partner in partners:
+            seated = Deal(**{**deal.__dict__, "taker": taker, "partner": partner})
+            for name, rules in RULE_SETS.items():
+                assert check_deal(seated, rules) == [], (name, seated)
+                assert sum(score_deal(seated, rules).scores) == 0
 
 
 def valid(deal: Deal) -> bool:

@@ -86,8 +86,8 @@ def test_handfuls_go_to_the_contract_winner_unmultiplied():
         (True, 87, 2, Camp.ATTACK, 400),
         (True, 60, 2, None, -200),  # announced and failed, contract won
         (True, 30, 2, None, -200),  # announced and failed, contract lost
-        (False, 2, 0, Camp.DEFENCE, -200),
-        (True, 2, 0, Camp.DEFENCE, -400),
+        (False, 3, 0, Camp.DEFENCE, -200),  # the taker keeps only the écart
+        (True, 3, 0, Camp.DEFENCE, -400),
     ],
 )
 def test_slam_amounts(announced, points, oudlers, slam, slam_points):
@@ -97,8 +97,8 @@ def test_slam_amounts(announced, points, oudlers, slam, slam_points):
 
 
 def test_defence_slam_gives_each_defender_200_more_paid_by_the_taker():
-    without = score_deal(deal(points=2, oudlers=0, contract=Contract.PETITE))
-    with_slam = score_deal(deal(points=2, oudlers=0, contract=Contract.PETITE, slam=Camp.DEFENCE))
+    without = score_deal(deal(points=3, oudlers=0, contract=Contract.PETITE))
+    with_slam = score_deal(deal(points=3, oudlers=0, contract=Contract.PETITE, slam=Camp.DEFENCE))
     assert [b - a for a, b in zip(without.scores, with_slam.scores, strict=True)] == [
         -600,
         200,

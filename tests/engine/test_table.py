@@ -5,6 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.engine.table import (
+    MISDEAL,
     PASSED,
     active_positions,
     dealers,
@@ -67,3 +68,17 @@ def test_at_five_passed_deals_keep_the_sit_out_turns_spread(passed):
 def test_at_four_or_three_the_deal_moves_on_after_every_deal(size, passed):
     kinds = [PASSED if p else "played" for p in passed]
     assert dealers(size, kinds) == [n % size for n in range(len(kinds))]
+
+
+def test_a_misdeal_is_dealt_again_by_the_same_dealer_at_every_table():
+    # FFT: after a misdeal (wrong count, a card shown while dealing) the same dealer deals
+    # again; a passed deal moves on at 3 and 4 players.
+    for size in (3, 4, 5):
+        assert dealers(size, ["played", MISDEAL, "played", MISDEAL, MISDEAL, "played"]) == [
+            0,
+            1,
+            1,
+            2,
+            2,
+            2,
+        ]

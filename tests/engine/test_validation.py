@@ -1,5 +1,6 @@
 """Every rejection rule, each with a legal neighbour that is accepted."""
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -14,8 +15,10 @@ from scoring.engine import (
     InvalidDeal,
     check_deal,
     deal_from_dict,
+    get_rule_set,
     score_deal,
 )
+from scoring.engine import validate as engine_validate
 
 BASE = {
     "players": 4,
@@ -70,9 +73,79 @@ CASES = {
     ),
     "points-negative": (
         dict(oudlers=0, points=-1),
-        dict(oudlers=0, points=0),
+        dict(oudlers=0, points=0, contract=Contract.GARDE_CONTRE),
         "points",
         "points.range",
+    ),
+    # The taker's écart (petite, garde) or the dog (garde sans) is the attack's: 6 cards at 3
+    # and 4 players, 3 at 5, each worth at least a half point.
+    "garde-without-the-ecart": (
+        dict(oudlers=0, points=0),
+        dict(oudlers=0, points=3),
+        "points",
+        "points.discard_for_attack",
+    ),
+    "petite-without-the-ecart": (
+        dict(oudlers=0, points=2, contract=Contract.PETITE),
+        dict(oudlers=0, points=3, contract=Contract.PETITE),
+        "points",
+        "points.discard_for_attack",
+    ),
+    "garde-sans-without-the-dog": (
+        dict(oudlers=0, points=2, contract=Contract.GARDE_SANS),
+        dict(oudlers=0, points=3, contract=Contract.GARDE_SANS),
+        "points",
+        "points.discard_for_attack",
+    ),
+    "garde-sans-at-five-without-the-dog": (
+        dict(players=5, partner=1, oudlers=0, points=1, contract=Contract.GARDE_SANS),
+        dict(players=5, partner=1, oudlers=0, points="1.5", contract=Contract.GARDE_SANS),
+        "points",
+        "points.discard_for_attack",
+    ),
+    "garde-at-three-without-the-ecart": (
+        dict(players=3, oudlers=0, points="2.5"),
+        dict(players=3, oudlers=0, points=3),
+        "points",
+        "points.discard_for_attack",
+    ),
+    # In a garde contre the dog goes to the defence.
+    "garde-contre-with-the-dog": (
+        dict(oudlers=3, points=91, contract=Contract.GARDE_CONTRE),
+        dict(oudlers=3, points=88, contract=Contract.GARDE_CONTRE),
+        "points",
+        "points.dog_for_defence",
+    ),
+    "garde-contre-with-the-dog-points": (
+        dict(oudlers=3, points=89, contract=Contract.GARDE_CONTRE),
+        dict(oudlers=3, points=88, contract=Contract.GARDE_CONTRE),
+        "points",
+        "points.dog_for_defence",
+    ),
+    "garde-contre-at-five-with-the-dog": (
+        dict(players=5, partner=1, oudlers=3, points=90, contract=Contract.GARDE_CONTRE),
+        dict(players=5, partner=1, oudlers=3, points="89.5", contract=Contract.GARDE_CONTRE),
+        "points",
+        "points.dog_for_defence",
+    ),
+    # Wrong points are one message: the slam is not judged on points already refused.
+    "attack-slam-on-an-empty-ecart": (
+        dict(oudlers=0, points=2, contract=Contract.PETITE, slam=Camp.ATTACK),
+        dict(oudlers=0, points=3, contract=Contract.PETITE, slam=Camp.DEFENCE),
+        "points",
+        "points.discard_for_attack",
+    ),
+    "defence-slam-on-a-garde-contre-with-the-dog": (
+        dict(oudlers=3, points=91, contract=Contract.GARDE_CONTRE, slam=Camp.DEFENCE),
+        dict(oudlers=0, points=0, contract=Contract.GARDE_CONTRE, slam=Camp.DEFENCE),
+        "points",
+        "points.dog_for_defence",
+    ),
+    "garde-contre-slam-with-the-dog": (
+        dict(oudlers=3, points=91, contract=Contract.GARDE_CONTRE, slam=Camp.ATTACK),
+        dict(oudlers=3, points=88, contract=Contract.GARDE_CONTRE, slam=Camp.ATTACK),
+        "points",
+        "points.dog_for_defence",
     ),
     "points-quarter": (
         dict(players=3, points="50.25"),
@@ -196,11 +269,23 @@ CASES = {
 def test_rejection_and_its_legal_neighbour(name):
     rejected, neighbour, field, code = CASES[name]
     errors = check_deal(make(**rejected), FFT)
-    assert (field, code) in [(e.field, e.code) for e in errors]
+    # One typing mistake, one message: never a cascade from the same field.
+    assert [(e.field, e.code) for e in errors] == [(field, code)]
     assert all(e.message and "{" not in e.message for e in errors)
+    # The message names the values it is about (what was typed, the bound it broke), and
+    # carries each one, so that the web layer can say it again in the user's language.
+    template = engine_validate.MESSAGES[code]
+    assert set(errors[0].params) == set(re.findall(r"\{(\w+)\}", template))
+    for value in errors[0].params.values():
+        assert value not in (None, "") and str(value) in errors[0].message
     legal = make(**neighbour)
     assert check_deal(legal, FFT) == []
     assert sum(score_deal(legal).scores) == 0
+
+
+def test_an_unknown_rule_set_names_the_known_ones():
+    with pytest.raises(KeyError, match=r"unknown rule set 'pousse'; known: fft, house-handfuls"):
+        get_rule_set("pousse")
 
 
 def test_fft_example_5_slam_with_87_points_and_2_oudlers_is_legal():

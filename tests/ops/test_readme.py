@@ -473,3 +473,19 @@ def test_the_production_settings_pass_the_deploy_check_the_readme_promises(tmp_p
     refused = copy.run(check, prelude=without)
     assert refused.status != 0
     assert "DJANGO_SECRET_KEY is not set" in refused.output
+
+
+def test_the_readme_names_the_port_option_of_both_serving_commands(tmp_path):
+    """`make run PORT=8101` and `make club PORT=8101` are written out, and each serves that port."""
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    text = README.read_text(encoding="utf-8")
+    shown = dict(re.findall(r"`make (run|club) PORT=(\d+)`", text))
+    assert set(shown) == {"run", "club"}, "the README names PORT= with `make run` and `make club`"
+    copy = Copy(tmp_path)
+    for target, port in shown.items():
+        run = copy.run(f"make -n {target} PORT={port}")
+        assert run.status == 0, run.output
+        lines = run.output.splitlines()
+        served = [line for line in lines if re.search(r"runserver|serve_club", line)]
+        assert len(served) == 1 and re.search(rf"[: ]{port}\b", served[0]), run.output

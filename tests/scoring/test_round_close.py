@@ -292,7 +292,9 @@ def test_a_round_closed_by_the_referee_is_no_longer_provisional(client):
     assert not data.provisional
     assert data.last_complete_round == 1
     page = client.get(f"/t/{tournament.slug}/classement/", HTTP_ACCEPT_LANGUAGE="en")
-    assert "provisional" not in page.content.decode()
+    assert "Round 1 provisional" not in page.content.decode()
+    # The standings stay « provisional » as a whole until the organiser finishes the tournament.
+    assert "Provisional standings" in page.content.decode()
 
     # Reopened, the round is provisional again until it is closed.
     services.round_reopen(round_=Round.objects.get(pk=round_.pk))

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
+from scoring.engine import Contract
 from scoring.models import Deal, ScoreSheet
 from scoring.services import deal_record
 
@@ -272,3 +276,35 @@ def test_round_dashboard_query_count_does_not_grow_with_tables(
     with django_assert_num_queries(12):
         response = client.get(url)
     assert len(response.context["tables"]) == players // 4
+
+
+def test_deal_lines_say_whose_petit_au_bout_and_which_slam(db, client):
+    # « · chelem » alone read the same for a slam announced (400) and one not announced (200);
+    # the defence's petit au bout read like the attack's.
+    from scoring.engine import Camp
+
+    _, round_ = make_tournament(4, deals=6)
+    sheet = ScoreSheet.objects.get(table__round=round_)
+    deals = [
+        legal(points=91, oudlers=3, slam_announced=True, slam=Camp.ATTACK),
+        legal(points=91, oudlers=3, slam=Camp.ATTACK),
+        legal(points=30, oudlers=1, petit_au_bout=Camp.DEFENCE),
+        legal(points=49, oudlers=2, petit_au_bout=Camp.ATTACK),
+        legal(points=60, oudlers=2, slam_announced=True),
+        legal(points=0, oudlers=0, contract=Contract.PETITE, slam=Camp.DEFENCE),
+    ]
+    for number, deal in enumerate(deals, start=1):
+        deal_record(sheet=sheet, number=number, kind="played", deal=deal, actor=TABLE)
+    page = client.get(table_url(sheet)).content.decode()
+    rows = re.findall(r'<tr class="deal-desc[^"]*"><td[^>]*>(.*?)</td></tr>', page, re.S)
+    lines = [re.sub(r"<[^>]+>", "", row).strip() for row in rows]
+    assert len(lines) == 6
+    assert lines[0].endswith("· chelem annoncé réussi")
+    assert lines[1].endswith("· chelem non annoncé réussi")
+    assert lines[2].endswith("· petit au bout (défense)")
+    assert lines[3].endswith("· petit au bout (attaque)")
+    assert lines[4].endswith("· chelem annoncé chuté")
+    assert lines[5].endswith("· chelem de la défense")
+    with translation.override("en"):  # restores the active language for the next tests
+        english = client.get(table_url(sheet), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "· petit au bout (defence)" in english and "· slam announced, made" in english

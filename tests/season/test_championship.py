@@ -218,3 +218,43 @@ def test_progression_ends_on_the_season_points(results, formula):
 
 def test_default_table():
     assert DEFAULT_PLACE_POINTS == (100, 90, 80, 70, 60, 50, 40, 30, 20, 10)
+
+
+# Each limit of a season formula, on the limit and one step beyond it: (the formula, the code
+# of its refusal, or None when the club may choose it).
+LIMITS = [
+    (Formula(best=0), None),
+    (Formula(best=1000), None),
+    (Formula(best=-1), "best"),
+    (Formula(best=1001), "best"),
+    (Formula(kind="places", place_points=(5,)), None),
+    (Formula(kind="places", place_points=(1,) * 200), None),
+    (Formula(kind="places", place_points=()), "place_points.count"),
+    (Formula(kind="places", place_points=(1,) * 201), "place_points.count"),
+    (Formula(kind="places", place_points=(100_000, 0)), None),
+    (Formula(kind="places", place_points=(100_001,)), "place_points.range"),
+    (Formula(kind="places", place_points=(10, -1)), "place_points.range"),
+    (Formula(kind="places", place_points=(10, 10)), None),  # two places worth the same
+    (Formula(kind="places", place_points=(10, 11)), "place_points.order"),
+    (Formula(kind="places", scale_to=10_000), None),
+    (Formula(kind="places", scale_to=10_001), "scale_to"),
+    (Formula(scale_to=-1), "scale_to"),
+    (Formula(attendance_bonus=100_000), None),
+    (Formula(attendance_bonus=100_001), "attendance_bonus"),
+    (Formula(attendance_bonus=-1), "attendance_bonus"),
+    (Formula(tie_breaks=("best_place", "played")), None),
+    (Formula(tie_breaks=("played", "played")), "tie_breaks"),
+    (Formula(tie_breaks=("coin",)), "tie_breaks"),
+    (Formula(kind="medals"), "kind"),
+]
+
+
+@pytest.mark.parametrize(("formula", "code"), LIMITS)
+def test_each_formula_limit_is_allowed_on_the_limit_and_refused_one_step_beyond(formula, code):
+    if code is None:
+        formula.check()
+        assert season_standings([Result("t", "p", "Paul", 1, 10, 4)], formula)[0].rank == 1
+    else:
+        with pytest.raises(FormulaError) as raised:
+            formula.check()
+        assert raised.value.code == code

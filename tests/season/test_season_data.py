@@ -55,7 +55,13 @@ def test_a_tournament_not_closed_is_provisional_and_adds_nothing(season_of, orga
     assert [t.tournament.pk for t in data.provisional] == [open_one.pk]
     assert data.results == [] and data.standings() == []
     services.tournament_update(tournament=open_one, finished=True)
+    with pytest.raises(ServiceError, match="reopen the tournament first"):
+        services.round_reopen(round_=open_one.round_set.get(number=1))
+    # A round reopened while the tournament is marked finished (as a database older than
+    # « Terminer le tournoi » may hold) still keeps the tournament out of the season.
+    services.tournament_update(tournament=open_one, finished=False)
     services.round_reopen(round_=open_one.round_set.get(number=1))
+    services.tournament_update(tournament=open_one, finished=True)
     data = season_data(Season.objects.get(pk=demo.season.pk))
     assert [t.tournament.pk for t in data.provisional] == [open_one.pk]
 

@@ -152,6 +152,27 @@ def test_a_connection_sends_five_requests_an_hour(upcoming):
     assert ask(tournament, "Voisin", client=other).status_code == 200
 
 
+def test_behind_a_proxy_on_a_unix_socket_each_phone_has_its_own_five_requests(upcoming):
+    """nginx on a Unix socket: REMOTE_ADDR is empty, the client is what it appended to
+    X-Forwarded-For. Not one "unknown" connection with five requests for the whole public."""
+    _, tournament = upcoming
+    for i in range(seat_requests.PER_HOUR + 2):
+        phone = Client(
+            HTTP_ACCEPT_LANGUAGE="en", REMOTE_ADDR="", HTTP_X_FORWARDED_FOR=f"198.51.100.{i}"
+        )
+        assert ask(tournament, f"Joueur{i}", client=phone).status_code == 200
+    assert set(SeatRequest.objects.values_list("client", flat=True)) == {
+        f"198.51.100.{i}" for i in range(seat_requests.PER_HOUR + 2)
+    }
+    # Without any address the request is refused, saying what the server's administrator must
+    # set, and nothing is written.
+    nobody = Client(HTTP_ACCEPT_LANGUAGE="en", REMOTE_ADDR="")
+    response = ask(tournament, "Anonyme", client=nobody)
+    assert response.status_code == 503
+    assert "DJANGO_TRUSTED_PROXIES" in response.content.decode()
+    assert not SeatRequest.objects.filter(last_name="Anonyme").exists()
+
+
 def test_a_started_tournament_takes_no_request(upcoming):
     demo, _ = upcoming
     played = demo.tournaments[0]

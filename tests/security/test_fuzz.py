@@ -765,3 +765,144 @@ def test_an_archive_over_the_limit_is_refused_before_it_is_read(
     ):
         call_command("import_tournament", str(path))
     assert (_tournaments(), people()) == before
+
+
+# -- Names: every entry point stores them clean (issue 26) -------------------------------------
+
+# What hides in a name: zero-width spaces and joiners, word joiner, byte order mark, soft hyphen,
+# direction marks, bidirectional embeddings, overrides and isolates.
+INVISIBLE = [
+    *"\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\u200f",
+    *"\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069",
+]
+
+
+NAME_FUZZ = settings(FUZZ, max_examples=12)  # each example posts through the pages
+
+
+@st.composite
+def disguised(draw, name: str) -> str:
+    """``name`` as someone could type or paste it: decomposed accents (NFD) or not, invisible
+    characters between its letters, spaces (no-break ones too) around it."""
+    import unicodedata
+
+    text = unicodedata.normalize(draw(st.sampled_from(["NFC", "NFD"])), name)
+    letters = list(text)
+    for _ in range(draw(st.integers(1, 4))):
+        letters.insert(draw(st.integers(0, len(letters))), draw(st.sampled_from(INVISIBLE)))
+    pad = st.sampled_from(["", " ", "\u00a0", "  "])
+    return draw(pad) + "".join(letters) + draw(pad)
+
+
+@FUZZ
+@given(text=TEXT)
+def test_a_clean_name_has_no_invisible_character_and_is_stable(text):
+    import unicodedata
+
+    from tournaments.names import clean_name
+
+    cleaned = clean_name(text)
+    assert clean_name(cleaned) == cleaned
+    assert unicodedata.is_normalized("NFC", cleaned)
+    assert cleaned == cleaned.strip(" ") and "  " not in cleaned
+    assert not any(unicodedata.category(c) == "Cf" for c in cleaned)
+    # Control characters stay, for the checks that refuse them with a message.
+    assert [c for c in cleaned if unicodedata.category(c) == "Cc"] == [
+        c for c in text if unicodedata.category(c) == "Cc"
+    ]
+
+
+@NAME_FUZZ
+@given(first=disguised("Élodie"), last=disguised("Dupont"))
+def test_a_disguised_name_typed_in_the_players_form_is_stored_clean_and_flagged(
+    world, organiser_client, first, last
+):
+    from tournaments.selectors import likely_duplicates
+
+    url = reverse("tournaments:players", args=[world.tournament.slug])
+    with rolled_back():
+        for typed_first, typed_last in (("Élodie", "Dupont"), (first, last)):
+            response = organiser_client.post(
+                url, {"last_name": typed_last, "first_name": typed_first}
+            )
+            assert response.status_code == 302, response.content[:300]
+        twins = Registration.objects.filter(tournament=world.tournament, last_name="Dupont")
+        assert [(r.first_name, r.last_name) for r in twins] == [("Élodie", "Dupont")] * 2
+        assert Player.objects.filter(last_name="Dupont", first_name="Élodie").count() == 2
+        a, b = twins
+        assert b in likely_duplicates(list(twins))[a.pk]
+
+
+@NAME_FUZZ
+@given(first=disguised("Anaïs"), last=disguised("Lefèvre"), club=disguised("Club d'ici"))
+def test_a_disguised_name_in_a_seat_request_is_stored_clean_and_asked_once(
+    world, first, last, club
+):
+    from tournaments.models import SeatRequest
+
+    url = reverse("public:seat_request", args=[world.other.slug])
+    with rolled_back():
+        response = Client().post(url, {"last_name": last, "first_name": first, "club": club})
+        assert response.status_code in (200, 302), response.content[:300]
+        request = SeatRequest.objects.get(tournament=world.other)
+        assert (request.first_name, request.last_name, request.club) == (
+            "Anaïs",
+            "Lefèvre",
+            "Club d'ici",
+        )
+        # The same person typed plainly is the same request.
+        response = Client().post(url, {"last_name": "Lefèvre", "first_name": "Anaïs"})
+        assert response.status_code in (200, 422)
+        assert SeatRequest.objects.filter(tournament=world.other).count() == 1
+
+
+@NAME_FUZZ
+@given(last=disguised("Dupont"), first=disguised("Jean-Loup"), club=disguised("Club d'ici"))
+def test_disguised_names_in_a_player_import_are_stored_clean(
+    world, organiser_client, last, first, club
+):
+    content = f"nom;prénom;club\n{last};{first};{club}\n".encode()
+    url = reverse("tournaments:import", args=[world.tournament.slug])
+    with rolled_back():
+        response = organiser_client.post(url, {"file": SimpleUploadedFile("j.csv", content)})
+        assert response.status_code == 200, response.content[:300]
+        token = response.context["token"]
+        assert token, "a clean preview"
+        assert organiser_client.post(url, {"confirm": token}).status_code == 302
+        (registration,) = Registration.objects.filter(
+            tournament=world.tournament, last_name="Dupont"
+        )
+        assert (registration.first_name, registration.club_name) == ("Jean-Loup", "Club d'ici")
+        assert Club.objects.filter(name="Club d'ici").count() == 1
+
+
+@NAME_FUZZ
+@given(name=disguised("Open d'été"), last=disguised("Martin"), club=disguised("Club d'ici"))
+def test_disguised_names_in_an_archive_are_stored_clean(world, organiser_client, name, last, club):
+    from tournaments.models import Tournament
+
+    archive = _archive_of(world.other, slug="archive-aux-noms", name=name)
+    archive["registrations"] = [
+        {
+            "key": 1,
+            "first_name": "Léa",
+            "last_name": last,
+            "club": club,
+            "licence": "",
+            "team": None,
+            "status": "registered",
+            "pin": "1234",
+            "withdrawn_after_round": None,
+        }
+    ]
+    with rolled_back():
+        response = organiser_client.post(
+            reverse("tournaments:archive_import"), {"file": _archive_upload(archive)}
+        )
+        assert response.status_code == 302, response.content[:500]
+        imported = Tournament.objects.get(slug="archive-aux-noms")
+        assert imported.name == "Open d'été"
+        (registration,) = Registration.objects.filter(tournament=imported)
+        assert (registration.last_name, registration.player.last_name) == ("Martin", "Martin")
+        assert registration.club_name == "Club d'ici" == registration.player.club.name
+        assert Club.objects.filter(name="Club d'ici").count() == 1

@@ -164,6 +164,10 @@ def test_the_pin_lockout_also_holds_on_the_referee_page(complete_sheet, world):
         (1, "not-an-address", "10.0.0.1", "unknown"),
         (1, "2001:db8::1", "10.0.0.1", "2001:db8::1"),
         (0, "", "", "unknown"),
+        # A proxy on a Unix socket (REMOTE_ADDR empty): only a local process, trusted.
+        (0, "192.168.1.5", "", "192.168.1.5"),
+        (0, "6.6.6.6, 192.168.1.5", "", "192.168.1.5"),
+        (1, "192.168.1.5", "", "192.168.1.5"),
     ],
 )
 def test_client_address(rf, settings, proxies, forwarded, remote, expected):
@@ -251,6 +255,35 @@ def test_behind_a_proxy_the_login_lock_is_per_client(axes_on, world):
         owner, referee.username, "pw-arbitre-ici", PROXY, HTTP_X_FORWARDED_FOR="192.168.1.10"
     )
     assert response.status_code == 302 and logged_in(owner)
+
+
+def test_behind_a_proxy_on_a_unix_socket_logins_never_fail_and_lock_per_client(axes_on, world):
+    """nginx on a Unix socket gives an empty REMOTE_ADDR: never a 500 (an "unknown" address
+    written by axes on PostgreSQL), never one lock for everybody."""
+    assert axes_on.TRUSTED_PROXIES == 0
+    referee = world.users["referee"]
+    guesser = client_for()
+    for _ in range(5):
+        response = login(
+            guesser, referee.username, "mauvais", "", HTTP_X_FORWARDED_FOR="192.168.1.66"
+        )
+        assert response.status_code in (200, 429)
+    locked = login(
+        guesser, referee.username, "pw-arbitre-ici", "", HTTP_X_FORWARDED_FOR="192.168.1.66"
+    )
+    assert locked.status_code == 429
+    assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"192.168.1.66"}
+    owner = client_for()
+    response = login(
+        owner, referee.username, "pw-arbitre-ici", "", HTTP_X_FORWARDED_FOR="192.168.1.10"
+    )
+    assert response.status_code == 302 and logged_in(owner)
+    # A socket proxy that sends no address at all: a clear refusal, nothing counted.
+    attempts = AccessAttempt.objects.count()
+    response = login(client_for(), referee.username, "mauvais", "")
+    assert response.status_code == 503
+    assert "X-Forwarded-For" in response.content.decode()
+    assert AccessAttempt.objects.count() == attempts
 
 
 def test_without_a_trusted_proxy_a_spoofed_forwarded_for_changes_nothing(axes_on, world):

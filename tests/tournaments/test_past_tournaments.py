@@ -115,10 +115,47 @@ def test_a_player_who_changes_club_keeps_the_old_club_in_the_old_tournament(db):
     assert "Club B" in page(zoe_later) and "Zoé ROUX" in page(zoe_later)
     spring.refresh_from_db()
     assert spring.changed_at == cached_until  # nothing of the spring open changed
-    # The register follows the player: the next tournament takes Club B unless told otherwise.
-    assert Player.objects.get(licence="990001").club.name == "Club B"
+    # The shared record is not the summer open's to change (issue 26): the next tournament
+    # takes the register's club unless told otherwise.
+    assert Player.objects.get(licence="990001").club.name == "Club A"
     autumn = make_tournament(name="Open d'automne")
     again = services.player_register(
         tournament=autumn, row=services.PlayerRow(last_name="Roux", licence="990001")
     )
-    assert (again.full_name, again.club_name) == ("Zoé Roux", "Club B")
+    assert (again.full_name, again.club_name) == ("Zoé Roux", "Club A")
+
+
+@pytest.mark.parametrize("how", ["form", "import"])
+def test_a_referee_of_another_tournament_does_not_change_the_shared_player_record(db, how):
+    """Issue 26: tournament A's referee registers B's player (by licence) with another club.
+    A shows that club; the shared record, and so every tournament to come, keeps its own."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tests.security.conftest import client_for
+
+    b_event = make_tournament(name="Open de B")
+    services.player_register(
+        tournament=b_event,
+        row=services.PlayerRow(last_name="Roux", first_name="Zoé", club="Club B", licence="880001"),
+    )
+    a_event = make_tournament(name="Open de A")
+    referee = make_user("arbitre-a")
+    role = StaffMember.Role.ORGANISER if how == "import" else StaffMember.Role.REFEREE
+    StaffMember.objects.create(tournament=a_event, user=referee, role=role)
+    client = client_for(referee)
+    if how == "form":
+        response = client.post(
+            reverse("tournaments:players", args=[a_event.slug]),
+            {"last_name": "Roux", "first_name": "Zoé", "club": "Club A", "licence": "880001"},
+        )
+        assert response.status_code == 302
+    else:
+        url = reverse("tournaments:import", args=[a_event.slug])
+        content = "nom;prénom;club;licence\nRoux;Zoé;Club A;880001\n".encode()
+        preview = client.post(url, {"file": SimpleUploadedFile("j.csv", content)})
+        assert client.post(url, {"confirm": preview.context["token"]}).status_code == 302
+    (in_a,) = Registration.objects.filter(tournament=a_event)
+    assert in_a.club_name == "Club A"  # what A shows
+    player = Player.objects.get(licence="880001")
+    assert player.club.name == "Club B"  # the shared record: unchanged
+    assert Registration.objects.get(tournament=b_event).club_name == "Club B"

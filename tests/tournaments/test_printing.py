@@ -6,7 +6,9 @@ import io
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from pypdf import PdfReader
 
 from tournaments import services
@@ -137,7 +139,7 @@ def test_pin_slips_give_each_player_their_own_pin(tournament, round_of_nine, ref
         slip = "\n".join(lines[i : i + 6])
         assert registration.pin in words(slip), name
         assert page.count(registration.pin) == 1
-    assert page.count("CODE PIN PERSONNEL") == len(registrations)
+    assert page.count("PERSONAL PIN") == len(registrations)
     assert page.count(tournament.name) == len(registrations)
     shown = [line for line in lines if line in {r.full_name for r in registrations}]
     assert shown == [r.full_name for r in registrations]  # by last name
@@ -149,7 +151,7 @@ def test_one_players_slip(tournament, round_of_nine, referee_client):
     url = reverse("tournaments:pin_slips", args=[tournament.slug])
     (page,) = pdf_pages(referee_client.get(url, {"joueur": registration.pk}))
     assert registration.full_name in page and registration.pin in words(page)
-    assert page.count("CODE PIN PERSONNEL") == 1
+    assert page.count("PERSONAL PIN") == 1
     for other in tournament.registrations.exclude(pk=registration.pk):
         assert other.pin not in words(page) or other.pin == registration.pin
     for wrong in ("0", "999999", "x", "9" * 30, "-1"):
@@ -187,3 +189,30 @@ def test_printing_a_round_that_does_not_exist_is_404(tournament, referee_client)
 def test_cards_of_another_tournament_are_404(tournament, other_tournament, referee_client):
     services.round_seat_next(tournament=other_tournament)
     assert referee_client.get(pdf_url(other_tournament, "cards")).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", ["Placement — position 1", "Liste alphabétique", "CODE PIN PERSONNEL", "POSITION"]),
+        ("en", ["Seating — round 1", "Alphabetical list", "PERSONAL PIN", "ROUND"]),
+    ],
+)
+def test_printed_documents_follow_the_language_of_whoever_asks(
+    tournament, round_of_nine, referee, language, words
+):
+    # The English interface printed French documents: now each document is in the language
+    # of the page that asked for it.
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(referee)
+    with translation.override(language):  # restores the active language for the next tests
+        plan = " ".join(pdf_pages(client.get(pdf_url(tournament, "plan"))))
+        cards = " ".join(pdf_pages(client.get(pdf_url(tournament, "cards"))))
+        slips = " ".join(
+            pdf_pages(client.get(reverse("tournaments:pin_slips", args=[tournament.slug])))
+        )
+    assert words[0] in plan and words[1] in plan
+    assert words[2] in slips
+    assert words[3] in cards
+    other = "en" if language == "fr" else "fr"
+    assert ("Seating" in plan) == (other == "fr")

@@ -11,7 +11,9 @@ what a player's row may hold :mod:`tournaments.rows`.
 - :mod:`~tournaments.services.player_import`: a whole file of players, previewed then imported;
 - :mod:`~tournaments.services.rounds`: seat, seat again, swap, lock, close, reopen;
 - :mod:`~tournaments.services.clubs`: clubs and their seasons;
-- :mod:`~tournaments.services.seat_requests`: players asking for a seat from the club's page.
+- :mod:`~tournaments.services.seat_requests`: players asking for a seat from the club's page;
+- :mod:`~tournaments.services.ending`: « Terminer le tournoi » and reopening it;
+- :mod:`~tournaments.services.checkin`: « tous présents » and its undo.
 
 The services are named here too, so that ``services.round_close(...)`` reads as it always did.
 """

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from tarot_club.errors import ServiceError
 from tournaments import championship
 from tournaments.models import Club, Season, Tournament
+from tournaments.names import clean_name
 from tournaments.permissions import can_create_tournaments, can_manage_club, can_organise
 
 FORMULA_MESSAGES = {
@@ -45,6 +46,10 @@ FORMULA_MESSAGES = {
 }
 
 
+def _unknown_formula_error() -> tuple[str, None]:
+    return _("This formula cannot rank the season: check its numbers."), None
+
+
 def _touch(club_id: int) -> None:
     Club.objects.filter(pk=club_id).update(changed_at=timezone.now())
 
@@ -68,7 +73,7 @@ def _clean(instance) -> None:
 @transaction.atomic
 def club_create(*, name: str, place: str = "", organiser=None) -> Club:
     """A club page for a club (an existing club of the player register keeps its members)."""
-    name = name.strip()
+    name = clean_name(name)
     club = Club.objects.select_for_update().filter(name=name).first()
     if club is not None and club.slug:
         raise ServiceError(_("This club already has a page."), field="name")
@@ -88,7 +93,7 @@ def club_create(*, name: str, place: str = "", organiser=None) -> Club:
 def club_update(*, club: Club, **changes) -> Club:
     club = Club.objects.select_for_update().get(pk=club.pk)
     for field, value in changes.items():
-        setattr(club, field, value)
+        setattr(club, field, clean_name(value) if field == "name" else value)
     _clean(club)
     club.save()
     return club
@@ -104,7 +109,8 @@ def _check_formula(season: Season) -> None:
     try:
         formula.check()
     except championship.FormulaError as error:
-        message, field = FORMULA_MESSAGES[error.code]()
+        # A code without its sentence still gets one: a refusal, never a server error.
+        message, field = FORMULA_MESSAGES.get(error.code, _unknown_formula_error)()
         raise ServiceError(message, field=field) from error
     season.place_points = ",".join(str(p) for p in formula.place_points)
 
@@ -124,7 +130,7 @@ SEASON_FIELDS = (
 
 @transaction.atomic
 def season_create(*, club: Club, name: str, start: date_type, end: date_type, **formula) -> Season:
-    season = Season(club=club, name=name.strip(), start=start, end=end, **formula)
+    season = Season(club=club, name=clean_name(name), start=start, end=end, **formula)
     _check_formula(season)
     _clean(season)
     season.save()
@@ -139,7 +145,7 @@ def season_update(*, season: Season, **changes) -> Season:
     for field, value in changes.items():
         if field not in SEASON_FIELDS:
             raise ValueError(field)
-        setattr(season, field, value)
+        setattr(season, field, clean_name(value) if field == "name" else value)
     _check_formula(season)
     _clean(season)
     season.save()

@@ -20,6 +20,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.names import clean_name
 from tournaments.rows import PlayerRow, other_holder, row_problems
 from tournaments.selectors import name_key
 from tournaments.services.tournaments import tournament_touch
@@ -38,6 +39,8 @@ COLUMN_ALIASES = {
     },
     "team": {"équipe", "equipe", "team"},
 }
+# Columns holding a name: cleaned as every name coming in (names.clean_name).
+NAME_COLUMNS = ("last_name", "first_name", "club", "team")
 
 
 @dataclass
@@ -165,6 +168,8 @@ def players_import_preview(
         values = dict.fromkeys(COLUMN_ALIASES, "")
         for index, field in columns.items():
             values[field] = cells[index].strip() if index < len(cells) else ""
+            if field in NAME_COLUMNS:
+                values[field] = clean_name(values[field])
         row = ImportRow(line=line, values=values, errors=[])
         if not tournament.is_team_event:
             values["team"] = ""  # not read: an individual tournament has no teams
@@ -183,10 +188,10 @@ def players_import_preview(
             elif licence in existing_licences and other_holder(
                 *existing_licences[licence], _row(row)
             ):
-                last, first = existing_licences[licence]
+                # (Never the holder's name: a licence typed here tells no more than that.)
                 row.errors.append(
-                    _("licence %(licence)s belongs to another player (%(name)s)")
-                    % {"licence": licence, "name": Player.name_of(first, last)}
+                    _("licence %(licence)s belongs to another player: check the number or the name")
+                    % {"licence": licence}
                 )
             licences.setdefault(licence, line)
         folded = name_key(values["first_name"], values["last_name"])
@@ -257,7 +262,7 @@ def _register_in_bulk(tournament: Tournament, rows: list[PlayerRow]) -> None:
         player.licence: player
         for player in Player.objects.filter(licence__in=[r.licence for r in rows if r.licence])
     }
-    players, moved, new_players = [], [], []
+    players, new_players = [], []
     for row in rows:
         club = clubs.get(row.club.strip())
         player = licensed.get(row.licence)
@@ -269,13 +274,9 @@ def _register_in_bulk(tournament: Tournament, rows: list[PlayerRow]) -> None:
                 licence=row.licence.strip(),
             )
             new_players.append(player)
-        elif club and player.club_id != club.pk:
-            player.club = club
-            moved.append(player)
+        # (An existing player's shared record is not this tournament's to change.)
         players.append(player)
     Player.objects.bulk_create(new_players)
-    if moved:  # the register follows; their past tournaments keep their own record
-        Player.objects.bulk_update(moved, ["club"])
     club_names = {club.pk: name for name, club in clubs.items()}
     teams: dict[str, Team] = {}
     if tournament.is_team_event:

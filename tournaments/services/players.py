@@ -39,8 +39,8 @@ def _check_licence(tournament: Tournament, row: PlayerRow) -> Player | None:
         )
     if other_holder(player.last_name, player.first_name, row):
         raise ServiceError(
-            _("Licence %(licence)s belongs to %(name)s.")
-            % {"licence": row.licence, "name": player.full_name},
+            _("Licence %(licence)s belongs to another player: check the number or the name.")
+            % {"licence": row.licence},
             field="licence",
         )
     return player
@@ -56,11 +56,8 @@ def _player_for(tournament: Tournament, row: PlayerRow) -> Player:
             club=club,
             licence=row.licence.strip(),
         )
-    elif club and player.club_id != club.pk:
-        # The register follows the player's new club for the tournaments to come; the
-        # tournaments they played keep the club of their registration (nothing to refresh).
-        player.club = club
-        player.save(update_fields=["club"])
+    # An existing player's shared record is not this tournament's to change: the club typed
+    # here is this tournament's record of them only (``_snapshot``).
     return player
 
 
@@ -181,8 +178,8 @@ def registration_correct(*, registration: Registration, row: PlayerRow) -> Regis
         holder = Player.objects.filter(licence=licence).first()
         if holder is not None and other_holder(holder.last_name, holder.first_name, row):
             raise ServiceError(
-                _("Licence %(licence)s belongs to %(name)s.")
-                % {"licence": licence, "name": holder.full_name},
+                _("Licence %(licence)s belongs to another player: check the number or the name.")
+                % {"licence": licence},
                 field="licence",
             )
         if holder is None and player.licence and player.registrations.count() > 1:

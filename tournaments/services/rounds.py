@@ -216,6 +216,8 @@ def round_reopen(*, round_: Round) -> Round:
         round_ = lock_round(round_.pk)
         if round_.status != Round.Status.CLOSED:
             raise ServiceError(_("This round is not closed."))
+        if round_.tournament.finished:
+            raise ServiceError(_("The tournament is finished: reopen the tournament first."))
         if round_.tournament.round_set.filter(number__gt=round_.number).exists():
             raise ServiceError(_("A later round is already seated."))
         round_.status = Round.Status.PLAYING

@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 
 from tarot_club.errors import ServiceError
 from tournaments.models import Registration, SeatRequest, Tournament
+from tournaments.names import clean_name
 from tournaments.rows import PlayerRow, row_problems
 from tournaments.services.players import player_register
 from tournaments.services.tournaments import tournament_touch
@@ -108,9 +109,9 @@ def _lock_client(client: str) -> None:
 
 
 def _same_person(a_last: str, a_first: str, b_last: str, b_first: str) -> bool:
-    return (a_last.strip().casefold(), a_first.strip().casefold()) == (
-        b_last.strip().casefold(),
-        b_first.strip().casefold(),
+    return (clean_name(a_last).casefold(), clean_name(a_first).casefold()) == (
+        clean_name(b_last).casefold(),
+        clean_name(b_first).casefold(),
     )
 
 
@@ -126,6 +127,7 @@ def request_seat(
     client: str,
 ) -> Queued:
     """Record a request; return its place (a seat held, or its rank on the waiting list)."""
+    last_name, first_name, club = clean_name(last_name), clean_name(first_name), clean_name(club)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not open_for_requests(tournament):
         raise ServiceError(_("This tournament takes no online registration."))

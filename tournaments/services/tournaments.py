@@ -57,6 +57,7 @@ def tournament_create(
     seed: int | None = None,
     odd_tables: str = Tournament.OddTables.FIVE,
     seating_priority: str = Tournament.SeatingPriority.REPEATS,
+    verify_url: str = "",
 ) -> Tournament:
     if rule_set not in RULE_SETS:
         raise ServiceError(_("Unknown rule set."), field="rule_set")
@@ -75,6 +76,7 @@ def tournament_create(
         tie_breaks=tie_breaks,
         odd_tables=odd_tables,
         seating_priority=seating_priority,
+        verify_url=verify_url,
         seed=seed if seed is not None else random.SystemRandom().randrange(1, 10**6),
         created_by=created_by,
     )

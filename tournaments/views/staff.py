@@ -32,8 +32,9 @@ from tournaments.forms import (
     TournamentSettingsForm,
 )
 from tournaments.models import Registration, StaffMember, Tournament
-from tournaments.names import starts_with_vowel_sound
+from tournaments.names import in_alphabetical_order, starts_with_vowel_sound
 from tournaments.permissions import can_create_tournaments, tournaments_for
+from tournaments.views.checkin import undo_key
 from tournaments.views.helpers import add_service_error
 from tournaments.views.mixins import StaffTournamentMixin
 
@@ -154,6 +155,8 @@ class DashboardView(StaffTournamentMixin, TemplateView):
             first_round=not context["rounds"]
         )
         context["next_number"] = len(context["rounds"]) + 1
+        context["finish_problem"] = selectors.finish_problem(tournament)
+        context["endings"] = selectors.tournament_endings(tournament)
         return context
 
 
@@ -186,7 +189,7 @@ class PlayersView(StaffTournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        registrations = list(selectors.registrations_for_page(self.tournament))
+        registrations = in_alphabetical_order(selectors.registrations_for_page(self.tournament))
         duplicates = selectors.likely_duplicates(registrations)
         for registration in registrations:
             registration.duplicates = duplicates.get(registration.pk, [])
@@ -196,6 +199,10 @@ class PlayersView(StaffTournamentMixin, TemplateView):
         else:
             context["form"] = kwargs.get("form") or PlayerForm()
         context["statuses"] = Registration.Status
+        context["still_registered"] = sum(
+            r.status == Registration.Status.REGISTERED for r in registrations
+        )
+        context["can_undo_all_present"] = bool(self.request.session.get(undo_key(self.tournament)))
         return context
 
     def post(self, request, *args, **kwargs):
@@ -431,6 +438,9 @@ class PinSlipsView(StaffTournamentMixin, TemplateView):
     for a late arrival or a lost slip). The only document that carries PINs: never cached."""
 
     def get(self, request, *args, **kwargs):
+        from django.utils.translation import get_language
+
+        from scoring.documents.language import printed_in
         from scoring.documents.pdf import pin_slips_pdf  # reportlab loads on first use
 
         registrations = Registration.objects.filter(tournament=self.tournament)
@@ -443,7 +453,8 @@ class PinSlipsView(StaffTournamentMixin, TemplateView):
             if not registrations.exists():
                 raise Http404
             name = f"{self.tournament.slug}-code-pin-{wanted}.pdf"
-        content = pin_slips_pdf(selectors.pin_slips(self.tournament, registrations))
+        with printed_in(get_language()):  # the language of whoever asks
+            content = pin_slips_pdf(selectors.pin_slips(self.tournament, registrations))
         response = HttpResponse(content, content_type="application/pdf")
         response["Content-Disposition"] = f'inline; filename="{name}"'
         add_never_cache_headers(response)

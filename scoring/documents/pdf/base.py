@@ -33,6 +33,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from ..labels import DAYS, MONTHS, SEAT_NAMES, seat_short
+from ..language import tr
 
 # --- fonts, colours, styles --------------------------------------------------------------------
 
@@ -152,7 +153,13 @@ def format_number(value: Decimal | int | None) -> str:
 def long_date(value: date) -> str:
     if isinstance(value, datetime):
         value = value.date()
-    return f"{DAYS[value.weekday()]} {value.day} {MONTHS[value.month - 1]} {value.year}"
+    return tr(
+        "{weekday} {day} {month} {year}",
+        weekday=tr(DAYS[value.weekday()]),
+        day=value.day,
+        month=tr(MONTHS[value.month - 1]),
+        year=value.year,
+    )
 
 
 def _local(value: datetime) -> datetime:
@@ -163,11 +170,12 @@ def _local(value: datetime) -> datetime:
 
 def when(value: datetime) -> str:
     value = _local(value)
-    return f"{value:%d/%m/%Y} à {value:%H:%M}"
+    return tr("{date} à {time}", date=f"{value:%d/%m/%Y}", time=f"{value:%H:%M}")
 
 
 def seat_name(seat: str) -> str:
-    return SEAT_NAMES.get(seat.strip().upper(), seat)
+    name = SEAT_NAMES.get(seat.strip().upper())
+    return tr(name) if name else seat
 
 
 def seat_label(seat: str) -> str:
@@ -175,13 +183,62 @@ def seat_label(seat: str) -> str:
     return f"{clean(seat_short(seat))} — {seat_name(seat)}"
 
 
+_AFTER_HYPHEN = re.compile(r"(?<=[^-]-)(?=[^-])")
+
+
+def _greedy(text: str, font: str, size: float, width: float) -> list[str]:
+    """Greedy line breaking at spaces and after inner hyphens (« Delacroix- / Vandenberghe »);
+    a piece still wider than the line is cut with "…"."""
+    pieces = [
+        (part, " " if i == 0 else "")
+        for word in text.split()
+        for i, part in enumerate(_AFTER_HYPHEN.split(word))
+    ]
+    lines: list[str] = []
+    for part, glue in pieces:
+        candidate = f"{lines[-1]}{glue}{part}" if lines else part
+        if lines and stringWidth(candidate, font, size) <= width:
+            lines[-1] = candidate
+        else:
+            lines.append(part)
+    return [fit(line, width, font, size) for line in lines] or [""]
+
+
 def wrap_lines(text: str, font: str, size: float, width: float, max_lines: int = 0) -> list[str]:
-    """Word-wrap plain text; with ``max_lines``, the last kept line ends with "…"."""
-    lines = simpleSplit(clean(text), font, size, width) or [""]
+    """Word-wrap plain text; with ``max_lines``, the last kept line ends with "…".
+
+    A compound name breaks after its hyphen; no line is ever wider than ``width``."""
+    text = clean(text)
+    lines = simpleSplit(text, font, size, width) or [""]
+    if any(stringWidth(line, font, size) > width for line in lines):
+        lines = _greedy(text, font, size, width)
     if max_lines and len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = fit(lines[-1] + "…", width, font, size)
     return lines
+
+
+LEADING = 1.1  # line height of a wrapped cell, in font sizes
+
+
+def fit_cell(
+    text: str, width: float, font: str, size: float, height: float, smallest: float = 5.5
+) -> tuple[str, float]:
+    """A cell's text and font size so that it stays whole inside ``width`` × ``height``
+    points: on one line at ``size`` if it fits, else wrapped on as many lines as the height
+    holds, the size lowered step by step down to ``smallest`` (below that, cut with "…")."""
+    text = clean(text)
+    if stringWidth(text, font, size) <= width:
+        return text, size
+    current = size
+    while current >= smallest:
+        rows = max(1, int(height // (current * LEADING)))
+        lines = _greedy(text, font, current, width)
+        if len(lines) <= rows and not any(line.endswith("…") for line in lines):
+            return "\n".join(lines), current
+        current -= 0.5
+    rows = max(1, int(height // (smallest * LEADING)))
+    return "\n".join(wrap_lines(text, font, smallest, width, rows)), smallest
 
 
 def split_chars(text: str, width: float, font: str, size: float) -> list[str]:
@@ -412,7 +469,7 @@ def footer_drawer(pagesize):
         canv.setFont(FONT, 6.5)
         canv.setFillColor(GREY)
         canv.drawString(10 * mm, 6 * mm, fit(text, pagesize[0] - 60 * mm, FONT, 6.5))
-        canv.drawRightString(pagesize[0] - 10 * mm, 6 * mm, f"Page {canv.getPageNumber()}")
+        canv.drawRightString(pagesize[0] - 10 * mm, 6 * mm, tr("Page {n}", n=canv.getPageNumber()))
         canv.restoreState()
 
     return draw

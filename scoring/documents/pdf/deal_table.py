@@ -15,7 +15,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table, TableStyle
 
 from ..data import SheetData, SheetDeal
-from ..labels import CAMPS, CONTRACTS, HANDFULS, seat_short
+from ..labels import CAMPS, CONTRACTS, HANDFULS, MISDEAL_LINE, seat_short
+from ..language import english, tr
 from .base import (
     BOLD,
     CUMUL_BG,
@@ -26,6 +27,7 @@ from .base import (
     HEAD_BG,
     INK,
     ITALIC,
+    LEADING,
     OK_GREEN,
     PASSED_BG,
     PENALTY_BG,
@@ -35,6 +37,7 @@ from .base import (
     TOTAL_BG,
     clean,
     fit,
+    fit_cell,
     format_number,
     signed_number,
     wrap_lines,
@@ -57,6 +60,10 @@ _INPUT_COLUMNS = [
 # (its inputs), and a ruling (its scores typed by the referee).
 NOTED = ("referee", "ruling")
 
+PADDING = 4.5  # a cell's left and right padding together (the table style below)
+# Columns whose value may not fit its width at the sheet's font: wrapped, then made smaller.
+_FITTED = ("contract", "petit", "slam")
+
 _FLEX_WEIGHTS = {"dealer": 1.0, "dead": 1.0, "taker": 1.05, "partner": 1.05, "handfuls": 1.3}
 
 
@@ -68,7 +75,7 @@ def _columns(
         hidden.add("dead")
     if not show_partner:
         hidden.add("partner")
-    keys = [c for c in _INPUT_COLUMNS if c[0] not in hidden]
+    keys = [(k, tr(h), w) for k, h, w in _INPUT_COLUMNS if k not in hidden]
     score_width = {1: 17, 2: 17, 3: 17, 4: 13.5}.get(n_players, 12) * mm
     fixed = sum(w * mm for _, _, w in keys if w is not None)
     free = width - fixed - 2 * n_players * score_width
@@ -95,16 +102,19 @@ def _two_lines(text: str, font: str, size: float, width: float) -> str:
 
 
 def _handful_text(deal: SheetDeal) -> str:
-    return " ; ".join(f"{HANDFULS.get(h.size, h.size)} : {clean(h.player)}" for h in deal.handfuls)
+    separator = " : " if not english() else ": "
+    return " ; ".join(
+        f"{tr(HANDFULS.get(h.size, h.size))}{separator}{clean(h.player)}" for h in deal.handfuls
+    )
 
 
 def _slam_text(deal: SheetDeal) -> str:
     if deal.slam == "attack":
-        return "Attaque, annoncé" if deal.slam_announced else "Attaque"
+        return tr("Attaque, annoncé") if deal.slam_announced else tr("Attaque")
     if deal.slam == "defence":
-        return "Défense"
+        return tr("Défense")
     if deal.slam_announced:
-        return "Annoncé, chuté"
+        return tr("Annoncé, chuté")
     return ""
 
 
@@ -183,16 +193,21 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
             return ""
         seat = seat_of.get(name)
         prefix = f"{seat} " if seat else ""
-        width = width_of[key] - 4 - stringWidth(prefix, FONT, name_font)
+        width = width_of[key] - PADDING - stringWidth(prefix, FONT, name_font)
         return prefix + _short_name(name, width, FONT, name_font)
 
     player_heads: list[str] = []
-    for player in players:
+    head_fonts: list[tuple] = []
+    for i, player in enumerate(players):
         label = f"{clean(seat_short(player.seat))} — {clean(player.name)}"
-        player_heads += [_two_lines(label, BOLD, 7, 2 * score_width - 4), EMPTY]
+        text, size = fit_cell(label, 2 * score_width - PADDING, BOLD, 7, 8 * mm - 2, 5)
+        player_heads += [text, EMPTY]
+        if size != 7:
+            c = n_in + 2 * i
+            head_fonts.append(("FONT", (c, 0), (c, 0), BOLD, size, size * LEADING))
     rows: list[list] = [
         [h for _, h in columns] + player_heads,
-        [EMPTY] * n_in + ["Donne", "Cumul"] * n,
+        [EMPTY] * n_in + [tr("Donne"), tr("Cumul")] * n,
     ]
     heights: list[float] = [8 * mm, 4.2 * mm]
     style: list[tuple] = [
@@ -212,6 +227,7 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
         ("ALIGN", (n_in, 2), (-1, -1), "RIGHT"),
     ]
     style += [("SPAN", (c, 0), (c, 1)) for c in range(n_in)]
+    style += head_fonts
     for i, c in enumerate(score_cols):
         style.append(("SPAN", (c, 0), (c + 1, 0)))
         if i:
@@ -241,8 +257,10 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
     first_deal_row = len(rows)
     if sheet.paper_totals and not sheet.blank:
         full_row(
-            "Feuille tenue sur papier : les donnes ne sont pas reportées ici, seuls les bilans "
-            "saisis par l'arbitre le sont.",
+            tr(
+                "Feuille tenue sur papier : les donnes ne sont pas reportées ici, seuls les bilans "
+                "saisis par l'arbitre le sont."
+            ),
             ITALIC,
             font - 0.5,
             1,
@@ -262,17 +280,25 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
                 "dead": who(deal.sitting_out, "dead") if show_dead else "",
                 "taker": who(deal.taker, "taker"),
                 "partner": (
-                    (who(deal.partner, "partner") or ("seul" if not deal.sitting_out else ""))
+                    (who(deal.partner, "partner") or (tr("seul") if not deal.sitting_out else ""))
                     if show_partner
                     else ""
                 ),
-                "contract": CONTRACTS.get(deal.contract, clean(deal.contract)),
+                "contract": tr(CONTRACTS.get(deal.contract, clean(deal.contract))),
                 "oudlers": "" if deal.oudlers is None else str(deal.oudlers),
                 "points": format_number(deal.points),
                 "handfuls": _handful_text(deal),
-                "petit": CAMPS.get(deal.petit_au_bout, clean(deal.petit_au_bout)),
+                "petit": tr(CAMPS.get(deal.petit_au_bout, clean(deal.petit_au_bout))),
                 "slam": _slam_text(deal),
             }
+            for key in _FITTED:
+                text, size = fit_cell(
+                    values[key], width_of[key] - PADDING, FONT, font, row_h - 1, 5
+                )
+                if size != font or "\n" in text:
+                    values[key] = text
+                    c = keys.index(key)
+                    style.append(("FONT", (c, r), (c, r), FONT, size, size * LEADING))
             handfuls = values["handfuls"]
             if handfuls and stringWidth(handfuls, FONT, font) > width_of["handfuls"] - 4.5:
                 c = keys.index("handfuls")
@@ -281,8 +307,12 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
                 )
                 style.append(("FONT", (c, r), (c, r), FONT, small, small + 1))
             row = [values[k] or EMPTY for k in keys] + [EMPTY] * (2 * n)
-            if deal.kind == "passed":
-                row[taker_col] = "Donne passée : redistribuée, sans score"
+            if deal.kind in ("passed", "misdeal"):
+                row[taker_col] = tr(
+                    MISDEAL_LINE
+                    if deal.kind == "misdeal"
+                    else "Donne passée : redistribuée, sans score"
+                )
                 for c in range(taker_col + 1, n_in):
                     row[c] = EMPTY
                 style += [
@@ -297,7 +327,7 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
             else:
                 if deal.kind == "ruling":
                     # No contract: the referee ruled the scores directly.
-                    row[taker_col] = "Décision de l'arbitre : scores fixés par l'arbitre"
+                    row[taker_col] = tr("Décision de l'arbitre : scores fixés par l'arbitre")
                     for c in range(taker_col + 1, n_in):
                         row[c] = EMPTY
                     style += [
@@ -308,7 +338,7 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
                 for i, player in enumerate(players):
                     c = score_cols[i]
                     if deal.sitting_out and player.name == deal.sitting_out:
-                        row[c] = "mort"
+                        row[c] = tr("mort")
                         style += [
                             ("TEXTCOLOR", (c, r), (c, r), GREY),
                             ("FONT", (c, r), (c, r), ITALIC, font - 0.5),
@@ -322,12 +352,12 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
             heights.append(row_h)
             if deal.kind in NOTED:
                 size = font - 1
-                note = clean(deal.note) or "(motif non précisé)"
-                what = (
+                note = clean(deal.note) or tr("(motif non précisé)")
+                what = tr(
                     "décidée par l'arbitre" if deal.kind == "referee" else "décision de l'arbitre"
                 )
                 lines = wrap_lines(
-                    f"* Donne {deal.number} {what} — motif : {note}",
+                    tr("* Donne {n} {what} — motif : {note}", n=deal.number, what=what, note=note),
                     ITALIC,
                     size,
                     width - 6,
@@ -372,7 +402,10 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
     totals = sheet.round_totals()
     shown = [EMPTY] * n if sheet.blank else [signed_number(t) for t in totals]
     r = totals_row(
-        "Bilan de la position (total des donnes)", shown, 10.5, 9 * mm if sheet.blank else 7 * mm
+        tr("Bilan de la position (total des donnes)"),
+        shown,
+        10.5,
+        9 * mm if sheet.blank else 7 * mm,
     )
     style.append(("LINEABOVE", (0, r), (-1, r), 1.3, INK))
 
@@ -386,20 +419,21 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
         ("LINEAFTER", (0, r), (0, r), 0, colors.white),
     ]
     if sheet.blank:
-        rows[r][1] = "Contrôle : ∑ des bilans = ____________ (doit être égale à 0)"
+        rows[r][1] = tr("Contrôle : ∑ des bilans = ____________ (doit être égale à 0)")
         style.append(("FONT", (1, r), (1, r), SYMBOLS_BOLD, 9))
     else:
         total = sum(totals)
         rows[r][0] = _Mark(total == 0)
         if total == 0:
-            rows[r][1] = (
+            rows[r][1] = tr(
                 "Contrôle : ∑ = 0 — correct, la somme des bilans est nulle "
                 "(pénalités non comprises)."
             )
         else:
-            rows[r][1] = (
-                f"ERREUR : ∑ = {signed_number(total)} ≠ 0 — la somme des bilans doit être nulle. "
-                "Vérifiez la feuille avant de la signer."
+            rows[r][1] = tr(
+                "ERREUR : ∑ = {total} ≠ 0 — la somme des bilans doit être nulle. "
+                "Vérifiez la feuille avant de la signer.",
+                total=signed_number(total),
             )
         colour = OK_GREEN if total == 0 else ERROR_RED
         style += [
@@ -412,12 +446,13 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
         names = [p.name for p in players]
         label_width = sum(in_widths) - 5
         for penalty in sheet.penalties:
-            text = (
-                f"Pénalité (hors contrôle de la somme nulle) — {clean(penalty.player)} : "
-                f"{clean(penalty.reason)}"
+            text = tr(
+                "Pénalité (hors contrôle de la somme nulle) — {player} : {reason}",
+                player=clean(penalty.player),
+                reason=clean(penalty.reason),
             )
             if penalty.referee:
-                text += f" — arbitre : {clean(penalty.referee)}"
+                text += tr(" — arbitre : {name}", name=clean(penalty.referee))
             lines = wrap_lines(text, FONT, font - 1, label_width, 2)
             row = ["\n".join(lines)] + [EMPTY] * (n_cols - 1)
             if penalty.player in names:
@@ -438,11 +473,11 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
         with_penalties = [
             signed_number(t + p) for t, p in zip(totals, sheet.penalty_totals(), strict=True)
         ]
-        totals_row("Total après pénalités", with_penalties, 9.5, 6.5 * mm)
+        totals_row(tr("Total après pénalités"), with_penalties, 9.5, 6.5 * mm)
 
     played = sheet.deals_played()
     if played:
-        totals_row("Donnes jouées", [str(n) for n in played], 9, 6 * mm)
+        totals_row(tr("Donnes jouées"), [str(n) for n in played], 9, 6 * mm)
 
     table = Table(rows, colWidths=in_widths + [score_width] * (2 * n), rowHeights=heights)
     table.setStyle(TableStyle(style))

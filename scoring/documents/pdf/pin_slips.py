@@ -11,6 +11,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 
 from ..data import PinSlip, PinSlips
+from ..language import tr
 from .base import (
     BOLD,
     FONT,
@@ -31,12 +32,12 @@ def pin_slips_pdf(slips: PinSlips) -> bytes:
     """Every slip of ``slips``, in the given order, 24 per page, with dashed cut lines."""
     buffer = io.BytesIO()
     page_w, page_h = A4
-    canv = drawn_document(buffer, A4, f"Codes PIN — {slips.tournament}")
+    canv = drawn_document(buffer, A4, tr("Codes PIN — {tournament}", tournament=slips.tournament))
     slip_w, slip_h = page_w / COLUMNS, page_h / ROWS
     per_page = COLUMNS * ROWS
     if not slips.slips:
         canv.setFont(FONT, 14)
-        canv.drawString(20 * mm, page_h - 30 * mm, "Aucun joueur.")
+        canv.drawString(20 * mm, page_h - 30 * mm, tr("Aucun joueur."))
     for index, slip in enumerate(slips.slips):
         if index and index % per_page == 0:
             canv.showPage()
@@ -83,9 +84,9 @@ def _draw_slip(
         canv.drawString(left, top - 14 * mm, fit(detail, width, FONT, 7))
     canv.setFillColor(GREY)
     canv.setFont(BOLD, 6.5)
-    canv.drawString(left, y + pad + 4.5 * mm, "CODE PIN PERSONNEL")
+    canv.drawString(left, y + pad + 4.5 * mm, tr("CODE PIN PERSONNEL"))
     canv.setFont(FONT, 6)
-    canv.drawString(left, y + pad, "pour signer vos feuilles — à ne montrer à personne")
+    canv.drawString(left, y + pad, tr("pour signer vos feuilles — à ne montrer à personne"))
     canv.setFillColor(INK)
     canv.setFont(MONO_BOLD, 20)
     canv.drawRightString(right, y + pad + 2.5 * mm, fit(slip.pin, width / 2, MONO_BOLD, 20))

@@ -21,6 +21,7 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, Ta
 from ..data import SheetData, SheetSignature
 from ..fingerprint import verification_code
 from ..labels import METHODS, STATUSES, amendment_title, played_deals_label, seat_short
+from ..language import tr
 from .base import (
     AMEND_ORANGE,
     BOLD,
@@ -38,6 +39,7 @@ from .base import (
     document,
     draw_qr,
     fit,
+    fit_cell,
     footer_drawer,
     long_date,
     paragraph_style,
@@ -70,7 +72,7 @@ def score_sheet_pdf(sheets: Iterable[SheetData]) -> bytes:
     sheets = list(sheets)
     fixed_mask = len(sheets) > 20
     buffer = io.BytesIO()
-    title = "Feuilles de marque" if len(sheets) != 1 else _sheet_title(sheets[0])
+    title = tr("Feuilles de marque") if len(sheets) != 1 else _sheet_title(sheets[0])
     doc, _frame = document(buffer, SHEET_PAGE, title, SHEET_MARGINS, footer_drawer(SHEET_PAGE))
     story: list[Flowable] = []
     for index, sheet in enumerate(sheets):
@@ -78,7 +80,7 @@ def score_sheet_pdf(sheets: Iterable[SheetData]) -> bytes:
             story.append(PageBreak())
         story.append(_SheetPage(sheet, fixed_mask))
     if not story:
-        story.append(Paragraph("Aucune feuille de marque.", S_SUB))
+        story.append(Paragraph(tr("Aucune feuille de marque."), S_SUB))
     with binary_streams():
         doc.build(story, canvasmaker=FastCanvas)
     return buffer.getvalue()
@@ -115,9 +117,11 @@ class _SheetPage(Flowable):
 
 
 def _sheet_title(sheet: SheetData) -> str:
-    return (
-        f"Feuille de marque — {sheet.tournament} — position {sheet.round_number}, "
-        f"table {sheet.table_number}"
+    return tr(
+        "Feuille de marque — {tournament} — position {n}, table {t}",
+        tournament=sheet.tournament,
+        n=sheet.round_number,
+        t=sheet.table_number,
     )
 
 
@@ -126,10 +130,14 @@ def _sheet_footer(sheet: SheetData) -> str:
     parts = [
         clean(sheet.tournament),
         f"{sheet.tournament_date:%d/%m/%Y}",
-        f"Feuille de marque : position {sheet.round_number}, table {sheet.table_number}",
+        tr(
+            "Feuille de marque : position {n}, table {t}",
+            n=sheet.round_number,
+            t=sheet.table_number,
+        ),
     ]
     if code:
-        parts.append(f"code de vérification {code}")
+        parts.append(tr("code de vérification {code}", code=code))
     return " · ".join(parts)
 
 
@@ -178,10 +186,10 @@ class _SheetHead(Flowable):
         # Title block.
         c.setFillColor(INK)
         c.setFont(BOLD, 15)
-        c.drawString(0, h - 5.2 * mm, "FEUILLE DE MARQUE")
+        c.drawString(0, h - 5.2 * mm, tr("FEUILLE DE MARQUE"))
         c.setFont(BOLD, 17)
-        c.drawRightString(w, h - 6 * mm, f"Position {sheet.round_number}")
-        c.drawRightString(w, h - 13 * mm, f"Table {sheet.table_number}")
+        c.drawRightString(w, h - 6 * mm, tr("Position {n}", n=sheet.round_number))
+        c.drawRightString(w, h - 13 * mm, tr("Table {n}", n=sheet.table_number))
         right_limit = w - 62 * mm
         y = h - 10.2 * mm
         tournament = fit(sheet.tournament, right_limit * 0.6, BOLD, 9.5)
@@ -194,23 +202,28 @@ class _SheetHead(Flowable):
         c.setFont(FONT, 9.5)
         c.drawString(x, y, fit(rest, right_limit - x, FONT, 9.5))
         if sheet.blank:
-            status = "Feuille vierge — à remplir à la main"
+            status = tr("Feuille vierge — à remplir à la main")
         else:
-            status = STATUSES.get(sheet.status, clean(sheet.status))
+            status = tr(STATUSES.get(sheet.status, clean(sheet.status)))
             if sheet.paper_totals:
-                status += " · tenue sur papier (bilans reportés)"
+                status += tr(" · tenue sur papier (bilans reportés)")
             if sheet.time_up:
-                status += f" · temps écoulé ({played_deals_label(sheet.deals_played_at_table())})"
+                status += tr(
+                    " · temps écoulé ({played})",
+                    played=played_deals_label(sheet.deals_played_at_table()),
+                )
         y = h - 14.6 * mm
         x = 0.0
         for text, font in (
-            ("Règlement : ", FONT),
+            (tr("Règlement : "), FONT),
             (fit(sheet.rule_set, 70 * mm, BOLD, 7.5), BOLD),
             (
-                f" · Arbitre : {fit(sheet.referee, 50 * mm, FONT, 7.5)}" if sheet.referee else "",
+                tr(" · Arbitre : {name}", name=fit(sheet.referee, 50 * mm, FONT, 7.5))
+                if sheet.referee
+                else "",
                 FONT,
             ),
-            (" · État : ", FONT),
+            (tr(" · État : "), FONT),
             (status, BOLD),
         ):
             if not text:
@@ -235,7 +248,7 @@ class _SheetHead(Flowable):
         c.rect(0, top - self.HEAD_ROW_H, width, self.HEAD_ROW_H, stroke=0, fill=1)
         c.setFillColor(GREY)
         c.setFont(BOLD, 7)
-        for x, label in zip(cols, ("Place", "Joueur", "Club", "Licence"), strict=False):
+        for x, label in zip(cols, map(tr, ("Place", "Joueur", "Club", "Licence")), strict=False):
             c.drawString(x + 1.5 * mm, top - self.HEAD_ROW_H + 1.4 * mm, label)
         c.setFillColor(INK)
         for i, player in enumerate(self.sheet.players):
@@ -243,10 +256,10 @@ class _SheetHead(Flowable):
             seat = seat_label(player.seat)
             c.setFont(BOLD, 8)
             c.drawString(cols[0] + 1.5 * mm, base, fit(seat, cols[1] - cols[0] - 2 * mm, BOLD, 8))
-            c.setFont(BOLD, 9.5)
-            c.drawString(
-                cols[1] + 1.5 * mm, base, fit(player.name, cols[2] - cols[1] - 3 * mm, BOLD, 9.5)
-            )
+            # A long name is printed smaller (down to 7 points) rather than cut.
+            name, size = fit_cell(player.name, cols[2] - cols[1] - 3 * mm, BOLD, 9.5, 9.5, 7)
+            c.setFont(BOLD, size)
+            c.drawString(cols[1] + 1.5 * mm, base, name)
             c.setFont(FONT, 8)
             c.drawString(
                 cols[2] + 1.5 * mm, base, fit(player.club, cols[3] - cols[2] - 3 * mm, FONT, 8)
@@ -278,22 +291,22 @@ class _SheetHead(Flowable):
         y = top - 4.5 * mm
         c.setFillColor(INK)
         c.setFont(BOLD, 7.5)
-        c.drawString(tx, y, "Vérification de la feuille")
+        c.drawString(tx, y, tr("Vérification de la feuille"))
         code = sheet.verification_code or verification_code(sheet.fingerprint)
         if code:
             y -= 6.2 * mm
             c.setFont(MONO_BOLD, 15)
-            c.drawString(tx, y, fit(f"Code : {code}", text_w, MONO_BOLD, 15))
+            c.drawString(tx, y, fit(tr("Code : {code}", code=code), text_w, MONO_BOLD, 15))
         if sheet.key_fingerprint:
             y -= 3.4 * mm
             c.setFont(BOLD, 6.8)
-            line = f"Clé du sceau : {sheet.key_fingerprint}"
+            line = tr("Clé du sceau : {key}", key=sheet.key_fingerprint)
             c.drawString(tx, y, fit(line, text_w, BOLD, 6.8))
         c.setFillColor(GREY)
         if sheet.fingerprint:
             y -= 4.2 * mm
             c.setFont(FONT, 6.5)
-            c.drawString(tx, y, "Empreinte SHA-256 du contenu signé :")
+            c.drawString(tx, y, tr("Empreinte SHA-256 du contenu signé :"))
             c.setFillColor(INK)
             c.setFont(MONO, 6.8)
             fp = clean(sheet.fingerprint)
@@ -304,8 +317,10 @@ class _SheetHead(Flowable):
         else:
             c.setFont(FONT, 6.5)
             for line in simpleSplit(
-                "Pas encore d'empreinte : elle est imprimée avec le code de vérification une "
-                "fois la feuille signée.",
+                tr(
+                    "Pas encore d'empreinte : elle est imprimée avec le code de vérification une "
+                    "fois la feuille signée."
+                ),
                 FONT,
                 6.5,
                 text_w,
@@ -324,15 +339,20 @@ def _amendments(sheet: SheetData) -> tuple[Table, float]:
     lines: list[str] = []
     for amendment in sheet.amendments:
         text = clean(amendment.summary) or (
-            f"le {when(amendment.at)} par {clean(amendment.by)} — motif : {clean(amendment.reason)}"
+            tr(
+                "le {when} par {who} — motif : {reason}",
+                when=when(amendment.at),
+                who=clean(amendment.by),
+                reason=clean(amendment.reason),
+            )
         )
         lines += wrap_lines(text, FONT, 7.5, SHEET_WIDTH - 8, 3)
     if not lines:
-        lines = ["(détail des modifications non fourni)"]
+        lines = [tr("(détail des modifications non fourni)")]
     lines = lines[:12]
     heights = [5 * mm, len(lines) * 9.2 + 3]
     table = Table(
-        [[amendment_title(sheet)], ["\n".join(lines)]],
+        [[tr(amendment_title(sheet))], ["\n".join(lines)]],
         colWidths=[SHEET_WIDTH],
         rowHeights=heights,
     )
@@ -367,23 +387,27 @@ def _signatures(sheet: SheetData) -> tuple[Table, float]:
         referee_sig = next(
             (s for s in sheet.signatures if s.method == "referee" and s.player not in names), None
         )
-    referee_label = "Arbitre" + (f" — {clean(sheet.referee)}" if sheet.referee else "")
+    referee_label = tr("Arbitre") + (f" — {clean(sheet.referee)}" if sheet.referee else "")
     boxes.append((referee_label, referee_sig, True))
     width = SHEET_WIDTH / len(boxes)
-    head, body = [], []
+    head, body, head_fonts = [], [], []
     for label, signature, is_referee in boxes:
-        head.append(fit(label, width - 5, BOLD, 7.5))
+        # The cell's default padding is 6 points a side: a long name is printed smaller.
+        text, size = fit_cell(label, width - 12, BOLD, 7.5, 5 * mm - 3, 5)
+        if size != 7.5:
+            head_fonts.append(("FONT", (len(head), 1), (len(head), 1), BOLD, size, size * 1.1))
+        head.append(text)
         if signature is None:
             body.append(EMPTY)
             continue
         lines = [
-            f"Signé le {when(signature.signed_at)}",
-            METHODS.get(signature.method, clean(signature.method)),
+            tr("Signé le {when}", when=when(signature.signed_at)),
+            tr(METHODS.get(signature.method, clean(signature.method))),
         ]
         if is_referee and signature.player != sheet.referee:
-            lines.append(fit(f"par {signature.player}", width - 5, FONT, 7.5))
+            lines.append(fit(tr("par {name}", name=signature.player), width - 12, FONT, 7.5))
         body.append("\n".join(lines))
-    caption = "Signatures — chacun vérifie son bilan et que la somme des bilans est nulle"
+    caption = tr("Signatures — chacun vérifie son bilan et que la somme des bilans est nulle")
     heights = [5 * mm, 5 * mm, 16 * mm]
     table = Table(
         [[caption] + [EMPTY] * (len(boxes) - 1), head, body],
@@ -404,6 +428,7 @@ def _signatures(sheet: SheetData) -> tuple[Table, float]:
                 ("LEFTPADDING", (0, 0), (-1, 0), 0),
                 ("TOPPADDING", (0, 0), (-1, -1), 1.5),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+                *head_fonts,
             ]
         )
     )

@@ -5,14 +5,16 @@ every player in alphabetical order with table and seat. Plain Python: no Django 
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Sequence
 
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from tournaments.names import alphabetical_key
+
 from ..data import SeatingPlan, SeatingTable, SheetPlayer
+from ..language import tr
 from .base import (
     BOLD,
     CUMUL_BG,
@@ -28,31 +30,30 @@ from .base import (
     document,
     escape,
     fit,
+    fit_cell,
     footer_drawer,
     long_date,
     paragraph_style,
     seat_name,
 )
 
-LIGATURES = str.maketrans({"œ": "oe", "Œ": "Oe", "æ": "ae", "Æ": "Ae", "ß": "ss"})
-
-
-def _plain(text: str) -> str:
-    """A name as French alphabetical order reads it: ligatures spelt out, accents, case,
-    hyphens and apostrophes ignored ("Œuvray" files under O, "Élodie" under E)."""
-    decomposed = unicodedata.normalize("NFKD", text.translate(LIGATURES))
-    return "".join(ch for ch in decomposed if ch.isalnum() or ch == " ").casefold().strip()
-
 
 def sort_key(player: SheetPlayer) -> tuple[bool, str, str, str]:
-    """By last name, then first name; names without a letter last."""
-    last = _plain(player.last_name or player.name)
-    return not last[:1].isalpha(), last, _plain(player.first_name), player.listed_name
+    """By last name, then first name, the order of every list of players (``tournaments.names``)."""
+    return (
+        *alphabetical_key(player.last_name or player.name, player.first_name),
+        player.listed_name,
+    )
 
 
 def plan_title(plan: SeatingPlan) -> str:
     """The title of the round's documents (seating plan, table cards)."""
-    return f"{plan.tournament} — {long_date(plan.tournament_date)} — position {plan.round_number}"
+    return tr(
+        "{tournament} — {date} — position {n}",
+        tournament=plan.tournament,
+        date=long_date(plan.tournament_date),
+        n=plan.round_number,
+    )
 
 
 def seating_plan_pdf(plan: SeatingPlan) -> bytes:
@@ -64,14 +65,20 @@ def seating_plan_pdf(plan: SeatingPlan) -> bytes:
     page = landscape(A4)
     buffer = io.BytesIO()
     doc, frame = document(
-        buffer, page, f"Placement — {plan_title(plan)}", footer=footer_drawer(page)
+        buffer, page, tr("Placement — {title}", title=plan_title(plan)), footer=footer_drawer(page)
     )
-    footer = PageFooter(f"{clean(plan.tournament)} · placement de la position {plan.round_number}")
+    footer = PageFooter(
+        tr(
+            "{tournament} · placement de la position {n}",
+            tournament=clean(plan.tournament),
+            n=plan.round_number,
+        )
+    )
     s_title = paragraph_style("plantitle", fontName=BOLD, fontSize=22, leading=26)
     s_sub = paragraph_style("plansub", fontSize=12, leading=15)
     story: list[Flowable] = [
         footer,
-        Paragraph(f"Placement — position {plan.round_number}", s_title),
+        Paragraph(tr("Placement — position {n}", n=plan.round_number), s_title),
         Paragraph(f"{escape(plan.tournament)} — {escape(long_date(plan.tournament_date))}", s_sub),
         Spacer(1, 4 * mm),
     ]
@@ -108,13 +115,13 @@ def seating_plan_pdf(plan: SeatingPlan) -> bytes:
         )
         story.append(grid)
     else:
-        story.append(Paragraph("Aucune table.", s_sub))
+        story.append(Paragraph(tr("Aucune table."), s_sub))
 
     # Alphabetical list.
     entries = sorted(((p, t) for t in plan.tables for p in t.players), key=lambda e: sort_key(e[0]))
     story.append(PageBreak())
     story.append(footer)
-    story.append(Paragraph(f"Liste alphabétique — position {plan.round_number}", s_title))
+    story.append(Paragraph(tr("Liste alphabétique — position {n}", n=plan.round_number), s_title))
     story.append(Spacer(1, 3 * mm))
     if entries:
         story.append(_alphabetical_table(entries, frame._width))
@@ -124,9 +131,13 @@ def seating_plan_pdf(plan: SeatingPlan) -> bytes:
 
 
 def _table_block(table: SeatingTable, width: float) -> Table:
-    rows = [[f"Table {table.number}", ""]]
-    for player in table.players:
-        rows.append([seat_name(player.seat), fit(player.name, width - 28 * mm - 6, BOLD, 13)])
+    rows = [[tr("Table {n}", n=table.number), ""]]
+    sizes = []  # a long name is printed smaller rather than cut
+    for r, player in enumerate(table.players, start=1):
+        name, size = fit_cell(player.name, width - 24 * mm - 12, BOLD, 13, 13, 8)
+        rows.append([seat_name(player.seat), name])
+        if size != 13:
+            sizes.append(("FONT", (1, r), (1, r), BOLD, size))
     block = Table(rows, colWidths=[24 * mm, width - 24 * mm])
     block.setStyle(
         TableStyle(
@@ -145,6 +156,7 @@ def _table_block(table: SeatingTable, width: float) -> Table:
                 ("TOPPADDING", (0, 0), (-1, -1), 3),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
                 ("LEFTPADDING", (0, 0), (-1, -1), 5),
+                *sizes,
             ]
         )
     )
@@ -155,7 +167,7 @@ def _alphabetical_table(entries: Sequence[tuple[SheetPlayer, SeatingTable]], wid
     # Two side-by-side lists per page would shuffle the reading order across pages: one list,
     # big enough to read from a metre away.
     widths = [width * 0.42, width * 0.30, width * 0.12, width * 0.16]
-    rows = [["Joueur", "Club", "Table", "Place"]]
+    rows = [[tr("Joueur"), tr("Club"), tr("Table"), tr("Place")]]
     for player, table in entries:
         rows.append(
             [

@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..data import SeatingPlan, SeatingTable
+from ..language import tr
 from .base import (
     BOLD,
     FONT,
@@ -25,7 +26,7 @@ from .base import (
     clean,
     draw_qr,
     drawn_document,
-    fit,
+    fit_cell,
     long_date,
     seat_name,
     split_chars,
@@ -41,11 +42,11 @@ def table_cards_pdf(plan: SeatingPlan) -> bytes:
     """
     buffer = io.BytesIO()
     page_w, page_h = A4
-    canv = drawn_document(buffer, A4, f"Cartes de table — {plan_title(plan)}")
+    canv = drawn_document(buffer, A4, tr("Cartes de table — {title}", title=plan_title(plan)))
     card_h = page_h / 2
     if not plan.tables:
         canv.setFont(FONT, 14)
-        canv.drawString(20 * mm, page_h - 30 * mm, "Aucune table.")
+        canv.drawString(20 * mm, page_h - 30 * mm, tr("Aucune table."))
     for index, table in enumerate(plan.tables):
         slot = index % 2
         if index and slot == 0:
@@ -60,7 +61,7 @@ def table_cards_pdf(plan: SeatingPlan) -> bytes:
             canv.line(0, bottom, page_w, bottom)
             canv.setFillColor(GREY)
             canv.setFont(FONT, 6)
-            canv.drawString(4 * mm, bottom + 1.2 * mm, "découper ici")
+            canv.drawString(4 * mm, bottom + 1.2 * mm, tr("découper ici"))
             canv.restoreState()
     canv.showPage()
     with binary_streams():
@@ -80,8 +81,9 @@ def _draw_card(
     canv.saveState()
     # Header: tournament and date.
     canv.setFillColor(INK)
-    canv.setFont(BOLD, 12)
-    canv.drawString(left, top - 4 * mm, fit(plan.tournament, text_right - left, BOLD, 12))
+    title, size = fit_cell(plan.tournament, text_right - left, BOLD, 12, 12, 8)
+    canv.setFont(BOLD, size)
+    canv.drawString(left, top - 4 * mm, title)
     canv.setFont(FONT, 9.5)
     canv.setFillColor(GREY)
     canv.drawString(left, top - 9.5 * mm, long_date(plan.tournament_date))
@@ -89,7 +91,7 @@ def _draw_card(
     # Table number, huge, and the round beside it.
     canv.setFillColor(INK)
     canv.setFont(BOLD, 13)
-    canv.drawString(left, top - 18 * mm, "TABLE")
+    canv.drawString(left, top - 18 * mm, tr("TABLE"))
     number = str(table.number)
     size = 104
     while size > 40 and stringWidth(number, BOLD, size) > text_right - left - 45 * mm:
@@ -99,7 +101,7 @@ def _draw_card(
     canv.drawString(left - 2, baseline, number)
     round_x = left + stringWidth(number, BOLD, size) + 9 * mm
     canv.setFont(BOLD, 13)
-    canv.drawString(round_x, top - 18 * mm, "POSITION")
+    canv.drawString(round_x, top - 18 * mm, tr("POSITION"))
     canv.setFont(BOLD, 44)
     canv.drawString(round_x, baseline, str(plan.round_number))
 
@@ -109,8 +111,8 @@ def _draw_card(
     row_h = min(12.5 * mm, (y_row - (y + 7 * mm)) / count)
     canv.setFont(BOLD, 7.5)
     canv.setFillColor(GREY)
-    canv.drawString(left, y_row + 1.8 * mm, "PLACE")
-    canv.drawString(left + 25 * mm, y_row + 1.8 * mm, "JOUEUR")
+    canv.drawString(left, y_row + 1.8 * mm, tr("PLACE"))
+    canv.drawString(left + 25 * mm, y_row + 1.8 * mm, tr("JOUEUR"))
     canv.setStrokeColor(INK)
     canv.setLineWidth(0.8)
     canv.line(left, y_row, text_right, y_row)
@@ -123,13 +125,14 @@ def _draw_card(
         canv.setFont(FONT, 11)
         canv.drawString(left, base, seat_name(player.seat))
         canv.setFillColor(INK)
-        canv.setFont(BOLD, 15)
-        canv.drawString(left + 25 * mm, base, fit(player.name, name_width, BOLD, 15))
+        name, size = fit_cell(player.name, name_width, BOLD, 15, 15, 9)  # smaller, not cut
+        canv.setFont(BOLD, size)
+        canv.drawString(left + 25 * mm, base, name)
         y_row -= row_h
         canv.line(left, y_row, text_right, y_row)
     canv.setFillColor(GREY)
     canv.setFont(ITALIC, 8)
-    note = "Pour signer la feuille, chacun tape le code PIN de sa propre fiche."
+    note = tr("Pour signer la feuille, chacun tape le code PIN de sa propre fiche.")
     canv.drawString(left, y_row - 4.5 * mm, note)
 
     # QR code of the table's private entry link, with the link below it.
@@ -138,9 +141,9 @@ def _draw_card(
         qr_top = top + 1 * mm
         canv.setFillColor(INK)
         canv.setFont(BOLD, 10)
-        canv.drawCentredString(centre, qr_top - qr_size - 3.5 * mm, "Saisie des donnes")
+        canv.drawCentredString(centre, qr_top - qr_size - 3.5 * mm, tr("Saisie des donnes"))
         canv.setFont(FONT, 7.5)
-        canv.drawCentredString(centre, qr_top - qr_size - 7.5 * mm, "Scannez avec un téléphone")
+        canv.drawCentredString(centre, qr_top - qr_size - 7.5 * mm, tr("Scannez avec un téléphone"))
         draw_qr(canv, table.sheet_url, right - qr_size, qr_top - qr_size, qr_size)
         canv.setFont(MONO, 6.5)
         canv.setFillColor(GREY)
@@ -151,6 +154,6 @@ def _draw_card(
         canv.setFillColor(INK)
         canv.setFont(ITALIC, 7)
         canv.drawCentredString(
-            centre, line_y - 1.5 * mm, "Lien privé de la table : ne pas diffuser"
+            centre, line_y - 1.5 * mm, tr("Lien privé de la table : ne pas diffuser")
         )
     canv.restoreState()

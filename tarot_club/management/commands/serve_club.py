@@ -1,22 +1,28 @@
 """``manage.py serve_club`` (``make club``): serve the app to the phones of a club room.
 
-Migrates the database (SQLite unless ``DATABASE_URL`` says otherwise), loads the demo on an
-empty database as ``make run`` does, collects the static files, prints the address phones
-open with its QR code, then replaces itself with gunicorn listening on every address of the
-laptop: debug off, plain HTTP, the room's addresses as hosts, the room's address in table links
-and documents (see :mod:`tarot_club.club`).
+Migrates the database (SQLite unless ``DATABASE_URL`` says otherwise), never loads the demo,
+refuses to start while an account has a password anybody could know (the demo's), makes the
+club's first organiser account when there is none (password typed on the laptop, or generated
+and shown once in this terminal: see :mod:`tarot_club.room_accounts`), collects the static
+files, prints the address phones open with its QR code, then replaces itself with gunicorn
+listening on every address of the laptop: debug off, plain HTTP, no ``/admin/``, the room's
+addresses as hosts, the room's address in table links and documents (see
+:mod:`tarot_club.club`).
 """
 
 from __future__ import annotations
 
+import getpass
 import os
 import shutil
 import sys
 
+from django.core.exceptions import ValidationError
 from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
-from tarot_club import club
+from tarot_club import club, room_accounts, services
 from tarot_club.commands import ProjectCommand, check_range
 
 
@@ -33,17 +39,15 @@ class Command(ProjectCommand):
         parser.add_argument("--port", type=int, default=8000)
         parser.add_argument("--workers", type=int, default=2, help="gunicorn processes")
         parser.add_argument("--threads", type=int, default=4, help="threads per process")
-        parser.add_argument(
-            "--no-demo", action="store_true", help="do not load the demo on an empty database"
-        )
 
-    def handle(self, *args, port: int, workers: int, threads: int, no_demo: bool, **options):
+    def handle(self, *args, port: int, workers: int, threads: int, **options):
         check_range("--port", port, 1, 65535)
         check_range("--workers", workers, 1, 64)
         check_range("--threads", threads, 1, 64)
         call_command("migrate", interactive=False, verbosity=0)
-        if not no_demo:
-            call_command("setup_demo", verbosity=0)
+        self.refuse_known_passwords()
+        if not room_accounts.has_organiser():
+            self.first_organiser()
         call_command("collectstatic", interactive=False, verbosity=0)
         addresses = club.room_addresses()
         env = club.server_environment(os.environ, addresses=addresses, port=port)
@@ -97,3 +101,59 @@ class Command(ProjectCommand):
         if _gunicorn_version() >= (27,):
             argv.append("--no-control-socket")  # (gunicorn 27's: one fixed path per user)
         os.execvpe(argv[0], argv, env)
+
+    def refuse_known_passwords(self) -> None:
+        known = room_accounts.known_password_accounts()
+        if not known:
+            return
+        names = ", ".join(f"'{name}'" for name in known)
+        raise CommandError(
+            _(
+                "The club room is not served: the account(s) %(names)s have the demo's "
+                "password, which anybody can read. Give each a password of your own "
+                "(.venv/bin/python manage.py changepassword %(first)s), then run make club again."
+            )
+            % {"names": names, "first": known[0]}
+        )
+
+    def first_organiser(self) -> None:
+        """The club's first organiser account: typed on this laptop when a person is at its
+        keyboard, otherwise a generated password shown once, here only."""
+        self.stdout.write(
+            _("No organiser account yet: this laptop makes the club's first one now.")
+        )
+        if sys.stdin is not None and sys.stdin.isatty():
+            try:
+                user = self.typed_organiser()
+            except (KeyboardInterrupt, EOFError):
+                raise CommandError(
+                    _("No organiser account made: the club room is not served.")
+                ) from None
+            self.stdout.write(
+                _("Organiser account « %(name)s » created.") % {"name": user.username}
+            )
+            return
+        password = room_accounts.generated_password()
+        user = services.first_organiser_create(
+            username=room_accounts.free_username("organisateur"), password=password
+        )
+        self.stdout.write(
+            _(
+                "Organiser account created: log in as '%(name)s' with the password "
+                "%(password)s (shown only this once: write it down, or change it at once with "
+                ".venv/bin/python manage.py changepassword %(name)s)."
+            )
+            % {"name": user.username, "password": password}
+        )
+
+    def typed_organiser(self):
+        while True:
+            username = input(_("Organiser's user name: "))
+            password = getpass.getpass(_("Password (at least 8 characters): "))
+            if password != getpass.getpass(_("The same password again: ")):
+                self.stderr.write(_("The two passwords differ: type them again."))
+                continue
+            try:
+                return services.first_organiser_create(username=username, password=password)
+            except ValidationError as error:
+                self.stderr.write(" ".join(error.messages))

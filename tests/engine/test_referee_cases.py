@@ -1,0 +1,191 @@
+"""Deals a referee would check by hand, with the scores the sheet must show.
+
+Each bonus of each rule set appears in a deal the rules accept (a bonus only ever tested on a
+refused deal could change unnoticed), and the explanation's every number is the one a referee
+reads on the calculator.
+"""
+
+from decimal import Decimal
+
+import pytest
+
+from scoring.engine import (
+    FFT,
+    Camp,
+    Contract,
+    Deal,
+    Explanation,
+    Handful,
+    HandfulSize,
+    check_deal,
+    score_deal,
+)
+from scoring.engine.rules import HANDFULS_20_40_60
+from scoring.engine.types import HandfulLine
+
+SIMPLE, DOUBLE, TRIPLE = HandfulSize.SIMPLE, HandfulSize.DOUBLE, HandfulSize.TRIPLE
+
+
+def four(**fields) -> Deal:
+    """A 4-player deal taken by seat 0 (a garde with 2 oudlers unless said otherwise)."""
+    base = {"players": 4, "taker": 0, "contract": Contract.GARDE, "oudlers": 2}
+    base.update(fields)
+    base["points"] = Decimal(str(base["points"]))
+    return Deal(**base)
+
+
+# (what the referee sees, the deal, the taker's score under FFT, under the 20/40/60 house rules):
+# at 4 players the taker scores 3M and each defender -M.
+CASES = {
+    "triple handful by the taker, garde won by 9": (
+        four(points=50, handfuls=(Handful(seat=0, size=TRIPLE),)),
+        3 * ((25 + 9) * 2 + 40),
+        3 * ((25 + 9) * 2 + 60),
+    ),
+    "double handful by a defender, garde lost by 6": (
+        four(points=35, handfuls=(Handful(seat=2, size=DOUBLE),)),
+        3 * (-(25 + 6) * 2 - 30),
+        3 * (-(25 + 6) * 2 - 40),
+    ),
+    "simple handful, garde made exactly": (
+        four(points=41, handfuls=(Handful(seat=1, size=SIMPLE),)),
+        3 * (25 * 2 + 20),
+        3 * (25 * 2 + 20),
+    ),
+    "petit au bout by the attack in a garde lost (1 oudler, 45 for 51)": (
+        four(oudlers=1, points=45, petit_au_bout=Camp.ATTACK),
+        3 * (-(25 + 6) * 2 + 10 * 2),
+        3 * (-(25 + 6) * 2 + 10 * 2),
+    ),
+    "petit au bout by the defence in a garde sans won by 9": (
+        four(contract=Contract.GARDE_SANS, points=50, petit_au_bout=Camp.DEFENCE),
+        3 * ((25 + 9) * 4 - 10 * 4),
+        3 * ((25 + 9) * 4 - 10 * 4),
+    ),
+    "slam announced and made in a petite, 3 oudlers, petit au bout": (
+        four(
+            contract=Contract.PETITE,
+            oudlers=3,
+            points=91,
+            petit_au_bout=Camp.ATTACK,
+            slam=Camp.ATTACK,
+            slam_announced=True,
+        ),
+        3 * ((25 + 55) + 10 + 400),
+        3 * ((25 + 55) + 10 + 400),
+    ),
+    "slam made without announcing, 87 points with 2 oudlers": (
+        four(points=87, slam=Camp.ATTACK),
+        3 * ((25 + 46) * 2 + 200),
+        3 * ((25 + 46) * 2 + 200),
+    ),
+    "slam announced and failed, garde won by 19": (
+        four(points=60, slam_announced=True),
+        3 * ((25 + 19) * 2 - 200),
+        3 * ((25 + 19) * 2 - 200),
+    ),
+    "slam by the defence in a petite: the taker kept only his écart": (
+        four(contract=Contract.PETITE, oudlers=0, points=3, slam=Camp.DEFENCE),
+        3 * (-(25 + 53) - 200),
+        3 * (-(25 + 53) - 200),
+    ),
+    "slam made in a garde contre: the dog stays with the defence": (
+        four(contract=Contract.GARDE_CONTRE, oudlers=3, points=88, slam=Camp.ATTACK),
+        3 * ((25 + 52) * 6 + 200),
+        3 * ((25 + 52) * 6 + 200),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+@pytest.mark.parametrize("rules", [FFT, HANDFULS_20_40_60], ids=lambda r: r.name)
+def test_every_bonus_of_every_rule_set_in_an_accepted_deal(name, rules):
+    deal, fft_taker, house_taker = CASES[name]
+    assert check_deal(deal, rules) == []
+    taker = fft_taker if rules is FFT else house_taker
+    assert score_deal(deal, rules).scores == (taker, -taker // 3, -taker // 3, -taker // 3)
+
+
+def test_the_explanation_of_a_five_player_deal_gives_every_number():
+    """Garde called by seat 2 with seat 4, 45.5 points with 2 oudlers (41 needed): won by
+    4.5, counted 5; petit au bout by the attack; a simple handful from seat 0 and a double
+    from seat 3, both paid to the winning attack."""
+    deal = Deal(
+        players=5,
+        taker=2,
+        partner=4,
+        contract=Contract.GARDE,
+        oudlers=2,
+        points=Decimal("45.5"),
+        handfuls=(Handful(seat=0, size=SIMPLE), Handful(seat=3, size=DOUBLE)),
+        petit_au_bout=Camp.ATTACK,
+    )
+    result = score_deal(deal)
+    assert result.explanation == Explanation(
+        rule_set="fft",
+        won=True,
+        threshold=41,
+        points=Decimal("45.5"),
+        difference=5,
+        multiplier=2,
+        contract_base=25,
+        contract_points=60,
+        petit_au_bout=20,
+        handfuls=(
+            HandfulLine(seat=0, size=SIMPLE, trumps=8, bonus=20),
+            HandfulLine(seat=3, size=DOUBLE, trumps=10, bonus=30),
+        ),
+        handful_points=50,
+        slam_points=0,
+        amount=130,
+        taker_share=2,
+        partner_share=1,
+        defender_count=3,
+    )
+    assert result.scores == (-130, -130, 260, -130, 130)
+
+
+# The trumps a handful shows (FFT), by number of players: the explanation says them.
+TRUMPS = {
+    3: {SIMPLE: 13, DOUBLE: 15, TRIPLE: 18},
+    4: {SIMPLE: 10, DOUBLE: 13, TRIPLE: 15},
+    5: {SIMPLE: 8, DOUBLE: 10, TRIPLE: 13},
+}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("size", [SIMPLE, DOUBLE, TRIPLE], ids=str)
+def test_the_explanation_names_the_trumps_each_handful_shows(players, size):
+    deal = Deal(
+        players=players,
+        taker=0,
+        partner=1 if players == 5 else None,
+        contract=Contract.GARDE,
+        oudlers=2,
+        points=Decimal(50),
+        handfuls=(Handful(seat=players - 1, size=size),),
+    )
+    (line,) = score_deal(deal).explanation.handfuls
+    assert (line.seat, line.trumps) == (players - 1, TRUMPS[players][size])
+
+
+@pytest.mark.parametrize(
+    ("players", "partner", "scores"),
+    [
+        # Garde won by 9 with 2 oudlers: M = 68.
+        (3, None, (136, -68, -68)),
+        (5, 3, (136, -68, -68, 68, -68)),  # called partner: taker 2M, partner M
+        (5, None, (272, -68, -68, -68, -68)),  # the called king was in the dog: alone, 4M
+        (5, 0, (272, -68, -68, -68, -68)),  # called his own king: alone, 4M
+    ],
+)
+def test_shares_at_three_and_five_players(players, partner, scores):
+    deal = Deal(
+        players=players,
+        taker=0,
+        partner=partner,
+        contract=Contract.GARDE,
+        oudlers=2,
+        points=Decimal(50),
+    )
+    assert score_deal(deal).scores == scores
