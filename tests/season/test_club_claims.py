@@ -90,6 +90,14 @@ def test_a_club_with_an_organiser_needs_that_organiser_to_accept(organiser):
     for who in (claimant, make_user("intrus", organiser=True)):
         with pytest.raises(ServiceError):
             clubs.club_claim_answer(claim=claim, user=who, accept=True)
+    # Nor through the page: an outsider's « Accept » is refused and changes nothing.
+    intruder = en_client(make_user("intrus2", organiser=True))
+    response = intruder.post(
+        reverse("tournaments:clubs"), {"action": "claim-accept", "claim": claim.pk}, follow=True
+    )
+    assert "Choose one of the claims listed." in response.content.decode()
+    claim.refresh_from_db()
+    assert claim.status == ClubClaim.Status.PENDING and list(club.organisers.all()) == [organiser]
     # The club's organiser sees it on the club page and refuses it.
     owner = en_client(organiser)
     url = reverse("tournaments:club", args=[club.slug])
