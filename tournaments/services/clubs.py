@@ -93,7 +93,7 @@ def club_create(
     A club that already has an organiser, or members registered in other organisers'
     tournaments, is not taken: the organiser's claim waits for an answer (the pending
     :class:`ClubClaim` is returned) and the club stays as it is until then. ``ask=False``: a
-    command run on the server that was told to merge (``import_season``)."""
+    command run on the server (``import_season`` told to merge, the demo season)."""
     name = clean_name(name)
     club = Club.objects.select_for_update().filter(name=name).first()
     if club is not None and ask and organiser is not None and not organiser.is_superuser:
