@@ -41,9 +41,9 @@ PLAYED = [
     (Contract.PETITE, 1, "45", {}),
     (Contract.GARDE, 2, "49", {"handfuls": ((0, S),), "petit_au_bout": A}),
     (Contract.GARDE_SANS, 2, "40", {"petit_au_bout": D}),
-    (Contract.GARDE_CONTRE, 3, "91", {"slam_announced": True, "slam": A}),
-    (Contract.GARDE_CONTRE, 3, "91", {"slam": A, "handfuls": ((0, T),)}),
-    (Contract.PETITE, 0, "0", {"slam": D}),
+    (Contract.GARDE_CONTRE, 3, "88", {"slam_announced": True, "slam": A}),
+    (Contract.GARDE_CONTRE, 3, "88", {"slam": A, "handfuls": ((0, T),)}),
+    (Contract.PETITE, 0, "3", {"slam": D}),
     (Contract.GARDE, 2, "60", {"slam_announced": True}),
     (Contract.GARDE_CONTRE, 1, "41", {"handfuls": ((0, S), (1, S)), "petit_au_bout": D}),
 ]

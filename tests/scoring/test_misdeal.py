@@ -14,7 +14,7 @@ from scoring.documents.pdf import score_sheet_pdf
 from scoring.documents.xlsx import score_sheets_workbook
 from scoring.history import history_lines
 from scoring.models import ScoreSheet, SheetEvent
-from scoring.selectors import round_dashboard, sheet_data, sheet_view
+from scoring.selectors import round_dashboard, sheet_data, sheet_state
 from scoring.services import deal_record
 
 from .conftest import TABLE, legal, make_tournament
@@ -53,7 +53,7 @@ def test_the_sheet_page_documents_and_history_show_the_misdeal(client):
     assert "Donne annulée (mauvaise donne) : redistribuée par le même donneur, non comptée" in page
     assert "Mauvaise donne : redistribuée" in page  # the choice on North's form
 
-    data = sheet_data(sheet_view(sheet))
+    data = sheet_data(sheet_state(sheet))
     with pdfplumber.open(io.BytesIO(score_sheet_pdf([data]))) as pdf:
         text = " ".join(pdf.pages[0].extract_text().split())
     assert "Donne annulée (mauvaise donne)" in text and "non comptée" in text
@@ -66,6 +66,6 @@ def test_the_sheet_page_documents_and_history_show_the_misdeal(client):
     # Deals played: the misdeal is nobody's deal.
     assert data.deals_played() == (1, 1, 1, 1)
 
-    names = sheet_view(sheet).names
+    names = sheet_state(sheet).names
     lines = [line.sentence for line in history_lines(SheetEvent.objects.filter(sheet=sheet), names)]
     assert any("mauvaise donne, redistribuée par le même donneur" in line for line in lines)
