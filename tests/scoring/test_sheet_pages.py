@@ -291,7 +291,7 @@ def test_deal_lines_say_whose_petit_au_bout_and_which_slam(db, client):
         legal(points=30, oudlers=1, petit_au_bout=Camp.DEFENCE),
         legal(points=49, oudlers=2, petit_au_bout=Camp.ATTACK),
         legal(points=60, oudlers=2, slam_announced=True),
-        legal(points=0, oudlers=0, contract=Contract.PETITE, slam=Camp.DEFENCE),
+        legal(points=3, oudlers=0, contract=Contract.PETITE, slam=Camp.DEFENCE),
     ]
     for number, deal in enumerate(deals, start=1):
         deal_record(sheet=sheet, number=number, kind="played", deal=deal, actor=TABLE)
