@@ -1,6 +1,6 @@
 // Slow form posts (seating a round searches for several seconds): the submit button says the
 // work is under way, with the seconds elapsed, and a second click does not post the form twice.
-// Without JavaScript the form posts as before.
+// Without JavaScript the form posts as before. (How long seating takes: bench/figures.md.)
 (function () {
   "use strict";
   document.addEventListener("submit", function (event) {
