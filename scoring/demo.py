@@ -255,7 +255,7 @@ def create_demo_season(
     from tournaments.services import clubs
 
     rng = random.Random(seed)
-    club = clubs.club_create(name=club_name, place="Villeurbanne", organiser=organiser)
+    club = clubs.club_create(name=club_name, place="Villeurbanne", organiser=organiser, ask=False)
     pool_size = players + max(1, players // 4)
     pool = [
         services.PlayerRow(

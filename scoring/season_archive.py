@@ -158,7 +158,9 @@ def _import(archive: dict, organiser, merge_club: bool) -> Season:
     if club is not None and not merge_club:
         raise ExistingClub(club, season_name, len(archive["tournaments"]))
     if club is None or not club.slug:
-        club = clubs.club_create(name=club.name if club else name, place=place, organiser=organiser)
+        club = clubs.club_create(
+            name=club.name if club else name, place=place, organiser=organiser, ask=False
+        )
     elif organiser is not None:
         club.organisers.add(organiser)
     if Season.objects.filter(club=club, name=season_data["name"]).exists():

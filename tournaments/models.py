@@ -1,7 +1,6 @@
 """Who plays where and when: players, clubs, tournaments, staff, teams, rounds, tables, seats.
 
-Models hold data and invariants (constraints); the work is done in :mod:`tournaments.services`.
-"""
+Models hold data and invariants; services do the work. Club claims: `tournaments/club_claims.py`."""
 
 from __future__ import annotations
 
@@ -17,6 +16,7 @@ from simple_history.models import HistoricalRecords
 from scoring.engine import RULE_SETS
 from scoring.engine.table import deals_at_table, equal_at_five, equal_choices, played_at_five
 from tournaments import championship, limits
+from tournaments.club_claims import ClubClaim  # noqa: F401  (a model of this app, in its own module)
 
 
 def history_reason() -> models.CharField:

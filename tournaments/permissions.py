@@ -6,9 +6,9 @@ leaks about other tournaments; anonymous visitors of staff pages are sent to the
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
-from tournaments.models import Club, StaffMember, Tournament
+from tournaments.models import Club, ClubClaim, Registration, StaffMember, Tournament
 
 ORGANISER_PERMISSION = "tournaments.add_tournament"
 
@@ -72,3 +72,23 @@ def may_export_season(user, season) -> bool:
     if not can_manage_club(user, season.club):
         return False
     return all(can_organise(user, t) for t in season.tournaments.all())
+
+
+def registered_by(user):
+    """The registrations made in the tournaments ``user`` organises."""
+    return Registration.objects.filter(
+        tournament__staff__user=user, tournament__staff__role=StaffMember.Role.ORGANISER
+    )
+
+
+def claims_to_answer(user) -> QuerySet[ClubClaim]:
+    """The pending claims ``user`` answers: on a club they organise, or on a club nobody
+    organises whose players they registered (superusers: every one). Never their own."""
+    pending = ClubClaim.objects.filter(status=ClubClaim.Status.PENDING).exclude(claimant=user)
+    pending = pending.select_related("club", "claimant")
+    if user.is_superuser:
+        return pending
+    unorganised = Club.objects.filter(organisers=None).filter(
+        pk__in=registered_by(user).values("player__club")
+    )
+    return pending.filter(Q(club__organisers=user) | Q(club__in=unorganised)).distinct()

@@ -18,9 +18,15 @@ from django.utils.translation import gettext as _
 
 from tarot_club.errors import ServiceError
 from tournaments import championship
-from tournaments.models import Club, Season, Tournament
+from tournaments.models import Club, ClubClaim, Player, Season, Tournament
 from tournaments.names import clean_name
-from tournaments.permissions import can_create_tournaments, can_manage_club, can_organise
+from tournaments.permissions import (
+    can_create_tournaments,
+    can_manage_club,
+    can_organise,
+    claims_to_answer,
+    registered_by,
+)
 
 FORMULA_MESSAGES = {
     "kind": lambda: (_("Choose a formula."), "kind"),
@@ -70,11 +76,36 @@ def _clean(instance) -> None:
         raise ServiceError(messages[0], field=None if field == "__all__" else field) from error
 
 
+def _known_elsewhere(club: Club, user) -> bool:
+    """Whether the club has an organiser, or members the user did not register themselves."""
+    if club.organisers.exists():
+        return True
+    own = registered_by(user).filter(player__club=club).values("player")
+    return Player.objects.filter(club=club).exclude(pk__in=own).exists()
+
+
 @transaction.atomic
-def club_create(*, name: str, place: str = "", organiser=None) -> Club:
-    """A club page for a club (an existing club of the player register keeps its members)."""
+def club_create(
+    *, name: str, place: str = "", organiser=None, ask: bool = True
+) -> Club | ClubClaim:
+    """A club page for a club (an existing club of the player register keeps its members).
+
+    A club that already has an organiser, or members registered in other organisers'
+    tournaments, is not taken: the organiser's claim waits for an answer (the pending
+    :class:`ClubClaim` is returned) and the club stays as it is until then. ``ask=False``: a
+    command run on the server (``import_season`` told to merge, the demo season)."""
     name = clean_name(name)
     club = Club.objects.select_for_update().filter(name=name).first()
+    if club is not None and ask and organiser is not None and not organiser.is_superuser:
+        if club.organisers.filter(pk=organiser.pk).exists():
+            raise ServiceError(_("You already organise this club."), field="name")
+        if _known_elsewhere(club, organiser):
+            pending = ClubClaim.objects.filter(club=club, status=ClubClaim.Status.PENDING)
+            if pending.filter(claimant=organiser).exists():
+                raise ServiceError(
+                    _("Your claim on this club is already waiting for an answer."), field="name"
+                )
+            return ClubClaim.objects.create(club=club, claimant=organiser, place=place)
     if club is not None and club.slug:
         raise ServiceError(_("This club already has a page."), field="name")
     if club is None:
@@ -203,3 +234,27 @@ def club_organiser_remove(*, club: Club, user) -> Club:
     club.organisers.remove(user)
     user.__dict__.pop("_organised_clubs", None)
     return club
+
+
+@transaction.atomic
+def club_claim_answer(*, claim: ClubClaim, user, accept: bool) -> ClubClaim:
+    """Accept or refuse a pending claim: the claimant then organises the club (which gets its
+    page if it had none) and sees all its members. The claim keeps who answered, and when."""
+    claim = ClubClaim.objects.select_for_update().get(pk=claim.pk)
+    if claim.status != ClubClaim.Status.PENDING:
+        raise ServiceError(_("This claim has already been answered."))
+    if not claims_to_answer(user).filter(pk=claim.pk).exists():
+        raise ServiceError(_("Only the club's organisers can answer this claim."))
+    claim.status = ClubClaim.Status.ACCEPTED if accept else ClubClaim.Status.REFUSED
+    claim.decided_by, claim.decided_at = user, timezone.now()
+    claim.save()
+    if accept:
+        club = Club.objects.select_for_update().get(pk=claim.club_id)
+        if not club.slug:
+            club.slug = _unique_club_slug(club.name)
+            club.place = club.place or claim.place
+            club.save()
+        club.organisers.add(claim.claimant)
+        claim.claimant.__dict__.pop("_organised_clubs", None)
+        _touch(club.pk)
+    return claim

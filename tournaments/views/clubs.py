@@ -18,15 +18,46 @@ from django.views.generic import TemplateView
 
 from tarot_club.errors import ServiceError
 from tournaments.forms import ClubForm, ClubOrganiserForm, SeasonForm
-from tournaments.models import Club, Player, Season, StaffMember, Tournament
+from tournaments.models import Club, ClubClaim, Player, Season, StaffMember, Tournament
 from tournaments.permissions import (
     can_create_tournaments,
     can_manage_club,
+    claims_to_answer,
     clubs_for,
     may_export_season,
+    registered_by,
 )
 from tournaments.services import clubs
 from tournaments.views.helpers import add_service_error, int_or_none
+
+
+def answer_claim(request) -> None:
+    """« Accept » / « Refuse » on a pending claim (the clubs list and the club page)."""
+    claim = claims_to_answer(request.user).filter(pk=int_or_none(request.POST.get("claim")))
+    claim = claim.first()
+    try:
+        if claim is None:
+            raise ServiceError(_("Choose one of the claims listed."))
+        accept = request.POST.get("action") == "claim-accept"
+        clubs.club_claim_answer(claim=claim, user=request.user, accept=accept)
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        text = (
+            _("%(username)s now organises %(club)s.")
+            if accept
+            else _("The claim of %(username)s on %(club)s is refused.")
+        )
+        messages.success(
+            request, text % {"username": claim.claimant.get_username(), "club": claim.club.name}
+        )
+
+
+def _own_members(user, club_id: int) -> list:
+    """The club's players as the user's own tournaments registered them (one row a player)."""
+    rows = registered_by(user).filter(player__club=club_id).order_by("player", "pk")
+    latest = {row.player_id: row for row in rows}
+    return sorted(latest.values(), key=lambda row: (row.last_name, row.first_name, row.pk))
 
 
 class ClubListView(LoginRequiredMixin, TemplateView):
@@ -39,11 +70,21 @@ class ClubListView(LoginRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["clubs"] = clubs_for(self.request.user)
+        user = self.request.user
+        context["clubs"] = clubs_for(user)
         context.setdefault("form", ClubForm())
+        context["claims_to_answer"] = claims_to_answer(user)
+        # Until a claim is accepted, its club's members are only those the claimant registered.
+        waiting = ClubClaim.objects.filter(claimant=user, status=ClubClaim.Status.PENDING)
+        context["my_claims"] = [
+            (claim, _own_members(user, claim.club_id)) for claim in waiting.select_related("club")
+        ]
         return context
 
     def post(self, request, *args, **kwargs):
+        if request.POST.get("action") in ("claim-accept", "claim-refuse"):
+            answer_claim(request)
+            return redirect("tournaments:clubs")
         form = ClubForm(request.POST)
         if form.is_valid():
             try:
@@ -51,6 +92,16 @@ class ClubListView(LoginRequiredMixin, TemplateView):
             except ServiceError as error:
                 add_service_error(form, error)
             else:
+                if isinstance(club, ClubClaim):
+                    messages.info(
+                        request,
+                        _(
+                            "%(club)s is already known here: your claim waits for its"
+                            " organiser's answer."
+                        )
+                        % {"club": club.club.name},
+                    )
+                    return redirect("tournaments:clubs")
                 messages.success(request, _("Club page created."))
                 return redirect("tournaments:club", slug=club.slug)
         return self.render_to_response(self.get_context_data(form=form), status=422)
@@ -82,6 +133,7 @@ class ClubView(ClubMixin, TemplateView):
         )
         context.setdefault("season_form", SeasonForm(prefix="season"))
         context["organisers"] = self.club.organisers.order_by("username")
+        context["claims_to_answer"] = claims_to_answer(self.request.user).filter(club=self.club)
         context.setdefault("organiser_form", ClubOrganiserForm(club=self.club, prefix="organiser"))
         # Its members: the player records that name the club (those tournaments share).
         context["members"] = Player.objects.filter(club=self.club).order_by(
@@ -91,6 +143,9 @@ class ClubView(ClubMixin, TemplateView):
 
     def post(self, request, *args, **kwargs):
         action = request.POST.get("action")
+        if action in ("claim-accept", "claim-refuse"):
+            answer_claim(request)
+            return redirect("tournaments:club", slug=self.club.slug)
         if action == "organiser-add":
             form = ClubOrganiserForm(request.POST, club=self.club, prefix="organiser")
             if form.is_valid():
