@@ -20,6 +20,7 @@ from tournaments.seating.sizes import (
     SeatingError,
     rounds_of,
 )
+from tournaments.seating.spread import spread_repeats
 
 
 def _rng(seed: int | str, *parts: object) -> random.Random:
@@ -312,4 +313,6 @@ def plan_rounds(
     if rounds <= 0:
         return []
     plan = search_plan(prob, int(rounds), _rng(seed, "plan", len(history), prob.n), effort)
+    if not any(prob.odd):  # reordering rounds would move odd seats: only tables of 4
+        spread_repeats(plan, prob.base, prob.n)
     return _finish(prob, plan, _rng(seed, "plan-seats", len(history), prob.n))
