@@ -253,7 +253,7 @@ class DealEntryForm(DealForm):
         choices=[
             ("played", _("Played")),
             ("passed", _("Everybody passed")),
-            ("misdeal", _("Misdeal: dealt again")),
+            ("misdeal", _("Misdeal")),
             ("referee", _("Decided by the referee")),
             ("ruling", _("Ruling: scores typed")),
         ],
