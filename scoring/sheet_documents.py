@@ -95,7 +95,9 @@ def render_sheets(
         from scoring.documents.xlsx import score_sheets_workbook
 
         with printed_in(get_language()):
-            return score_sheets_workbook(list(data), ranking=_ranking(tournament))
+            return score_sheets_workbook(
+                list(data), ranking=_ranking(tournament), final=tournament.finished
+            )
     raise ServiceError(_("Unknown format: use pdf or xlsx."))
 
 

@@ -187,6 +187,8 @@ ENGLISH = {
     # The workbook (xlsx.py).
     "{size} : {player}": "{size}: {player}",
     "Classement": "Standings",
+    "Classement final": "Final standings",
+    "Classement provisoire": "Provisional standings",
     "Feuilles": "Sheets",
     "Position {n} — Table {t}": "Round {n} — Table {t}",
     "Feuille vierge": "Blank sheet",
