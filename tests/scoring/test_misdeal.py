@@ -80,7 +80,9 @@ def test_the_players_page_reads_misdeal_not_passed(client):
     url = reverse("public:player", args=[tournament.slug, seat.registration_id])
     items = [
         " ".join(li.split())
-        for li in client.get(url).content.decode().split('<ol class="deals">')[1]
+        for li in client.get(url)
+        .content.decode()
+        .split('<ol class="deals">')[1]
         .split("</ol>")[0]
         .split("<li>")[1:]
     ]
