@@ -43,6 +43,7 @@ from .labels import (
     SEAT_NAMES,
     STATUSES,
     amendment_title,
+    given_by,
     played_deals_label,
     seat_short,
 )
@@ -288,7 +289,7 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
         (tr("Lieu"), data.place),
         (tr("Position"), data.round_number),
         (tr("Table"), data.table_number),
-        (tr("Règlement"), data.rule_set),
+        (tr("Règlement"), tr(data.rule_set)),
         (tr("Arbitre"), data.referee),
         (tr("État"), status),
         (tr("Empreinte SHA-256"), data.fingerprint or tr("(pas encore signée)")),
@@ -407,8 +408,7 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
             _text(ws, row, 3, penalty.player, font=BOLD, fill=PENALTY_FILL)
             _text(ws, row, 4, "", fill=PENALTY_FILL)
             _text(ws, row, 5, penalty.reason, fill=PENALTY_FILL)
-            referee = tr("Arbitre : {name}", name=penalty.referee) if penalty.referee else ""
-            _text(ws, row, 10, referee, fill=PENALTY_FILL)
+            _text(ws, row, 10, given_by(penalty.given_by), fill=PENALTY_FILL)
             _text(ws, row, 13, tr("hors contrôle ∑ = 0"), font=ITALIC_GREY, fill=PENALTY_FILL)
             if penalty.player in names:
                 col = lay.score_cols[names.index(penalty.player)]

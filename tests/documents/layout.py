@@ -64,6 +64,11 @@ def layout_faults(pdf: bytes) -> list[str]:
 
 
 def page_words(pdf: bytes) -> list[list[str]]:
-    """The words of each page, in reading order."""
+    """The words of each page, in reading order. A wrapped cell's lines sit closer than a
+    table row's other words: read with a tight vertical tolerance and by type size, so that
+    its two lines are not read as one interleaved line."""
     with pdfplumber.open(io.BytesIO(pdf)) as document:
-        return [[w["text"] for w in page.extract_words()] for page in document.pages]
+        return [
+            [w["text"] for w in page.extract_words(y_tolerance=1, extra_attrs=["size"])]
+            for page in document.pages
+        ]
