@@ -196,6 +196,8 @@ def sheet_data(
             name=names[i],
             club=s.registration.club_name,
             licence=s.registration.licence,
+            last_name=s.registration.last_name,  # a deal's cell may print « Léa M. »
+            first_name=s.registration.first_name,
         )
         for i, s in enumerate(state.seats)
     )

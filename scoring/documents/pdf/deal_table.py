@@ -85,14 +85,19 @@ def _columns(
     return [(k, h) for k, h, _ in keys], widths, score_width
 
 
-def short_name(name: str) -> str:
-    """« Léa M. »: the first name and the last name's initial (« Jean-Christophe-Édouard
-    de La Tour-Montaigne » → « Jean-Christophe-Édouard T. »; particles are skipped)."""
+_PARTICLES = frozenset({"de", "d'", "d’", "du", "des", "la", "le", "les", "van", "von", "der"})
+
+
+def short_name(name: str, first_name: str = "", last_name: str = "") -> str:
+    """« Léa M. »: the first name and the last name's initial, particles skipped
+    (« Jean-Christophe-Édouard de La Tour-Montaigne » → « Jean-Christophe-Édouard T. »)."""
     parts = clean(name).split()
-    if len(parts) < 2:
+    first = clean(first_name) or (parts[0] if parts else "")
+    last = clean(last_name).split() if last_name else parts[1:]
+    if not first or not last:
         return clean(name)
-    last = next((p for p in reversed(parts) if p[:1].isupper()), parts[-1])
-    return f"{parts[0]} {last[0]}."
+    kept = [w for w in last if w.casefold() not in _PARTICLES] or last
+    return f"{first} {kept[0][0]}."
 
 
 def _handful_text(deal: SheetDeal, who) -> str:
@@ -180,6 +185,7 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
     cumul_cols = [c + 1 for c in score_cols]
     width_of = dict(zip(keys, in_widths, strict=True))
     seat_of = {p.name: clean(seat_short(p.seat)) for p in players}
+    short_of = {p.name: short_name(p.name, p.first_name, p.last_name) for p in players}
 
     def who(name: str, key: str | None = None) -> str:
         """A player in a deal's cell: their seat and name in full when it fits the column,
@@ -191,7 +197,7 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
         full = f"{seat} {clean(name)}" if seat else clean(name)
         if key is not None and stringWidth(full, FONT, name_font) <= width_of[key] - PADDING:
             return full
-        return f"{seat} {short_name(name)}" if seat else full
+        return f"{seat} {short_of[name]}" if seat else full
 
     def handfuls_of(deal: SheetDeal) -> str:
         """Who showed a handful: by their full name when the line fits, else short."""
