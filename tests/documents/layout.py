@@ -41,9 +41,7 @@ def layout_faults(pdf: bytes) -> list[str]:
             rules = [
                 e for e in page.edges if e["orientation"] == "v" and e["bottom"] - e["top"] > 2
             ]
-            rows = [
-                e for e in page.edges if e["orientation"] == "h" and e["x1"] - e["x0"] > 2
-            ]
+            rows = [e for e in page.edges if e["orientation"] == "h" and e["x1"] - e["x0"] > 2]
             words.sort(key=lambda w: w["top"])
             for i, word in enumerate(words):
                 if word["x0"] < -SLACK or word["x1"] > page.width + SLACK:
