@@ -63,7 +63,10 @@ class SheetPenalty:
     player: str
     amount: int  # negative: points taken away
     reason: str
-    referee: str
+    referee: str  # the account that gave it, as signed sheets hold it (fingerprinted)
+    # Who gave it as printed: their role on the tournament ("referee", "organiser", "staff"),
+    # never their login; not part of the fingerprint.
+    given_by: str = ""
 
 
 @dataclass(frozen=True)

@@ -329,7 +329,9 @@ def player(request, tournament, registration_id: int):
         lines = []
         for deal in deals_by_sheet.get(seat.table.sheet.pk, []):
             item = {"deal": deal, "score": deal.scores[seat.position], "sat_out": False}
-            if deal.kind in (Deal.Kind.PASSED, Deal.Kind.MISDEAL):
+            if deal.kind == Deal.Kind.MISDEAL:
+                item["misdeal"] = True  # its own kind: not a deal everybody passed
+            elif deal.kind == Deal.Kind.PASSED:
                 item["passed"] = True
             elif size == 5 and deal.dealer == seat.position:
                 item["sat_out"] = True
