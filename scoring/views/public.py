@@ -18,9 +18,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from scoring.engine import get_rule_set, score_deal
-from scoring.pagecache import KEPT_HEADERS, Entry, page_cache
 from scoring.engine.table import active_positions
 from scoring.models import Deal
+from scoring.pagecache import KEPT_HEADERS, Entry, page_cache
 from scoring.presenters import explanation_lines
 from scoring.scores import to_engine
 from scoring.selectors import round_tables
