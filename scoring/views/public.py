@@ -17,6 +17,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from scoring import field_pages
 from scoring.engine import get_rule_set, score_deal
 from scoring.engine.table import active_positions
 from scoring.models import Deal
@@ -180,25 +181,55 @@ def home(request, tournament):
     return render(request, "public/home.html", context)
 
 
-def _standings_context(tournament, request):
+def _standings_rows(tournament, request):
     data = current_standings(tournament)
     through = int_or_none(_round_number(request.GET.get("apres", ""), tournament))
     if through is not None and through not in data.rounds:
         through = None
     rounds = [n for n in data.rounds if through is None or n <= through]
-    rows = standings_rows(data.standings(through), rounds, through=through)
+    return data, through, rounds, standings_rows(data.standings(through), rounds, through=through)
+
+
+def _standings_context(tournament, request):
+    data, through, rounds, rows = _standings_rows(tournament, request)
     return data, through, StandingsTable(rows, rounds=rounds)
 
 
-@public_page(uses={"apres": _round_number})
+def _number(read):
+    return lambda text, _tournament: str(read(text) or "")
+
+
+@public_page(
+    uses={
+        "apres": _round_number,
+        "page": _number(field_pages.page_number),
+        "joueur": _number(field_pages.registration_id),
+        "tout": lambda text, _: "1" if text == "1" else "",
+        "q": lambda text, _: fold(text)[:MAX_SEARCH],
+    },
+    stored=lambda r: not search_text(r),
+)
 def standings(request, tournament):
+    """The whole field, or for a large one its top, the reader's place and a search, with
+    every row one tap away (``scoring/field_pages.py``)."""
     if not tournament.standings_public:
         return render(request, "public/hidden.html", _context(tournament))
-    data, through, table = _standings_context(tournament, request)
+    data, through, rounds, rows = _standings_rows(tournament, request)
+    query = search_text(request)
+    field = field_pages.field_view(
+        rows,
+        page=field_pages.page_number(request.GET.get("page", "")),
+        everything=request.GET.get("tout") == "1",
+        reader=field_pages.registration_id(request.GET.get("joueur", "")),
+        query=query if len(fold(query)) >= 2 else "",
+    )
+    parts = [(part, StandingsTable(part.rows, rounds=rounds)) for part in field.parts]
     context = _context(
         tournament,
         data=data,
-        table=table,
+        field=field,
+        parts=parts,
+        table=parts[0][1],  # the whole field's table, below LARGE_FIELD
         through=through,
         rounds=data.rounds,
         tie_breaks=tournament.tie_break_list,

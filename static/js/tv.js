@@ -5,7 +5,7 @@
 // title, lays them out in as many columns as the width allows (one wide column with clubs when
 // the whole field fits), and shows one page after the other. New standings fetched by live.js
 // are put in at the start of the next cycle, so a cycle always shows one consistent ranking;
-// the band of tables still playing is updated at once. `?secondes=N` on the address sets the
+// the band of tables still playing is updated at once, and so is a field that fits on one page. `?secondes=N` on the address sets the
 // time a page stays on screen. With prefers-reduced-motion, pages change without a fade.
 // Pages are balanced (as many rows on each) and take as many columns as the width allows.
 (function () {
@@ -148,6 +148,16 @@
   holder.addEventListener("live:update", function (event) {
     event.preventDefault();
     pending = event.detail.fresh;
+    // A field shown whole on one page has no cycle to keep consistent: the new standings go
+    // up at once (a deal is on the screen within the 4 s of live.js, not after the page's 10 s).
+    if (pages.length === 1 && !paused) {
+      holder.innerHTML = pending.innerHTML;
+      pending = null;
+      index = 0;
+      layout();
+      show();
+      schedule();
+    }
   });
   document.addEventListener("live:pause", function () { paused = true; clearTimeout(timer); });
   // The screen shows no button (nobody is there to press it): P pauses and resumes, for

@@ -11,6 +11,7 @@ import time
 import uuid
 
 import pytest
+from django.core.cache import caches
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache
 from django.test import Client
@@ -173,6 +174,15 @@ def test_a_page_is_served_when_the_shared_cache_is_away(caplog):
 # -- Redis shared by two app servers ------------------------------------------------------------
 
 
+OPENED: list[RedisCache] = []
+
+
+def disconnect(cache: RedisCache) -> None:
+    """Close a cache's connections (Django's ``close()`` keeps them for the next request)."""
+    for pool in cache._cache._pools.values():
+        pool.disconnect()
+
+
 @pytest.fixture
 def redis_prefix():
     redis = pytest.importorskip("redis")
@@ -180,9 +190,12 @@ def redis_prefix():
     try:
         client.ping()
     except redis.ConnectionError:
+        client.close()
         pytest.skip("no Redis on 127.0.0.1:6379")
     prefix = f"test-pagecache-{uuid.uuid4().hex}"
     yield prefix
+    while OPENED:
+        disconnect(OPENED.pop())
     keys = list(client.scan_iter(f"{prefix}:*"))
     if keys:
         client.delete(*keys)
@@ -190,7 +203,9 @@ def redis_prefix():
 
 
 def redis_cache(prefix: str) -> RedisCache:
-    return RedisCache(REDIS_URL, {"KEY_PREFIX": prefix, "TIMEOUT": 60})
+    cache = RedisCache(REDIS_URL, {"KEY_PREFIX": prefix, "TIMEOUT": 60})
+    OPENED.append(cache)
+    return cache
 
 
 def test_two_app_servers_on_redis_render_each_version_once(redis_prefix, caplog):
@@ -296,5 +311,6 @@ def test_public_pages_on_redis_render_once_for_two_servers(played, redis_prefix,
     finally:
         logging.getLogger("tarot.pagecache").removeHandler(handler)
         pagecache._local_tiers.clear()
+        disconnect(caches["default"])
     assert gzip.decompress(first.content) == second.content
     assert len(seen) == 1
