@@ -84,7 +84,7 @@ def get(client, tournament, query=""):
 def test_a_large_field_opens_on_its_top_with_a_search_and_every_row_one_tap_away(
     field, django_assert_num_queries
 ):
-    tournament, ids = field
+    tournament, _ids = field
     with django_assert_num_queries(QUERIES):
         response = get(Client(), tournament)
     assert response.status_code == 200
@@ -103,7 +103,7 @@ def test_a_large_field_opens_on_its_top_with_a_search_and_every_row_one_tap_away
 def test_each_row_of_a_large_field_is_on_a_page_and_all_rows_on_one(
     field, django_assert_num_queries
 ):
-    tournament, ids = field
+    tournament, _ids = field
     with django_assert_num_queries(QUERIES):
         page = get(Client(), tournament, "?page=17")
     assert [int(rank) for rank, _ in shown(page)] == list(range(1601, 1701))
@@ -134,7 +134,7 @@ def test_a_reader_finds_their_own_place_from_their_page(field, django_assert_num
 
 @pytest.mark.django_db
 def test_a_search_in_a_large_field_shows_the_rank_of_each_match(field, django_assert_num_queries):
-    tournament, ids = field
+    tournament, _ids = field
     with django_assert_num_queries(QUERIES):
         response = get(Client(), tournament, "?q=numero2345")
     rows = shown(response)
