@@ -24,7 +24,6 @@
   var cycles = 0;
   var timer = null;
   var paused = false;
-  var pending = null; // fresh views from live.js, put in at the start of the next cycle
 
   function views() {
     return Array.prototype.slice.call(holder.querySelectorAll(".tv-view"));
@@ -102,7 +101,8 @@
     root.dataset.pages = String(pages.length);
   }
 
-  function show() {
+  // ``quiet``: the same page with new figures (no fade).
+  function show(quiet) {
     var page = pages[index];
     if (!page) return;
     views().forEach(function (v) { v.hidden = v !== page.view; });
@@ -111,9 +111,11 @@
     });
     var ofView = pages.filter(function (p) { return p.view === page.view; });
     var list = page.view.querySelector(".tv-list");
-    list.classList.remove("tv-enter");
-    void list.offsetWidth; // restart the fade
-    list.classList.add("tv-enter");
+    if (!quiet) {
+      list.classList.remove("tv-enter");
+      void list.offsetWidth; // restart the fade
+      list.classList.add("tv-enter");
+    }
     if (title) title.textContent = page.view.dataset.title || "";
     if (pager) {
       pager.textContent = ofView.length > 1
@@ -129,11 +131,6 @@
       index = 0;
       cycles += 1;
       root.dataset.cycle = String(cycles);
-      if (pending) {
-        holder.innerHTML = pending.innerHTML;
-        pending = null;
-        pages = [];
-      }
       if (!pages.length) layout();
     }
     show();
@@ -147,17 +144,19 @@
 
   holder.addEventListener("live:update", function (event) {
     event.preventDefault();
-    pending = event.detail.fresh;
-    // A field shown whole on one page has no cycle to keep consistent: the new standings go
-    // up at once (a deal is on the screen within the 4 s of live.js, not after the page's 10 s).
-    if (pages.length === 1 && !paused) {
-      holder.innerHTML = pending.innerHTML;
-      pending = null;
-      index = 0;
-      layout();
-      show();
-      schedule();
+    var current = pages[index];
+    var viewIndex = current ? views().indexOf(current.view) : 0;
+    var start = current ? current.start : 0;
+    holder.innerHTML = event.detail.fresh.innerHTML;
+    pages = [];
+    views().forEach(function (view) { pages = pages.concat(measure(view)); });
+    var fresh = views();
+    index = 0;
+    for (var i = 0; i < pages.length; i++) {
+      if (fresh.indexOf(pages[i].view) === viewIndex && pages[i].start <= start) index = i;
     }
+    root.dataset.pages = String(pages.length);
+    show(true);
   });
   document.addEventListener("live:pause", function () { paused = true; clearTimeout(timer); });
   // The screen shows no button (nobody is there to press it): P pauses and resumes, for
