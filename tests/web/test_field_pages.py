@@ -92,7 +92,8 @@ def test_a_large_field_opens_on_its_top_with_a_search_and_every_row_one_tap_away
     assert rows == [(str(i + 1), f"Joueur Numéro{i:04d}") for i in range(TOP)]
     html = response.content.decode()
     assert len(response.content) < 60_000, "a phone loads tens of kB, not the whole field"
-    assert 'name="q"' in html
+    assert 'name="q"' in html and "Chercher un joueur dans le classement" in html
+    assert "Haut du classement (30 joueurs)" in html
     # Every row is one tap away: a link per 100 rows, and one to the whole field.
     for start in range(1, PLAYERS + 1, PAGE_ROWS):
         assert f"{start}–{start + PAGE_ROWS - 1}" in html
@@ -122,13 +123,13 @@ def test_a_reader_finds_their_own_place_from_their_page(field, django_assert_num
     client = Client()
     player_page = client.get(reverse("public:player", args=[tournament.slug, reader]))
     link = f"{reverse('public:standings', args=[tournament.slug])}?joueur={reader}"
-    assert f'href="{link}"' in player_page.content.decode()
+    assert f'href="{link}">Ma place au classement</a>' in player_page.content.decode()
     forget_standings()
     with django_assert_num_queries(QUERIES):
         response = client.get(link)
     ranks = [int(rank) for rank, _ in shown(response)]
     assert ranks == [*range(1, TOP + 1), 1498, 1499, 1500, 1501, 1502]
-    assert "Joueur Numéro1499" in response.content.decode()
+    assert "Votre place et vos voisins" in response.content.decode()
     assert len(response.content) < 60_000
 
 
