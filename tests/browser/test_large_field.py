@@ -43,7 +43,5 @@ def test_a_phone_opens_a_large_field_on_its_top_and_reaches_every_row(phone_at, 
     page.goto(f"/t/{tournament.slug}/joueur/{ids[1499]}/")
     page.get_by_role("link", name="Ma place au classement").click()
     expect(page.locator("#part-reader + * " + ROWS)).to_have_count(5)
-    expect(page.locator("#part-reader + * " + ROWS).nth(2).locator("td").first).to_have_text(
-        "1500"
-    )
+    expect(page.locator("#part-reader + * " + ROWS).nth(2).locator("td").first).to_have_text("1500")
     shot(page, "my-place")

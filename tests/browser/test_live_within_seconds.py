@@ -71,8 +71,9 @@ def test_a_deal_saved_shows_on_open_phones_and_on_the_tv_within_seconds(phone_at
     leader = data.standings()[0]
     mine = data.standing_of(player)
     expect(
-        standings.locator("table.standings:not(.teams) tbody tr", has_text=leader.entry.name)
-        .first.locator("td.strong")
+        standings.locator(
+            "table.standings:not(.teams) tbody tr", has_text=leader.entry.name
+        ).first.locator("td.strong")
     ).to_have_text(str(leader.total), timeout=WAIT_MS)
     expect(page.locator(f".tv-row[data-id='{leader.entry.id}'] .tv-total")).to_have_text(
         str(leader.total), timeout=WAIT_MS
