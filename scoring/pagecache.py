@@ -9,10 +9,10 @@ out first, counted in bytes) sits in front: a hit there costs no round trip and 
 (``bench/pagecache_tier.py``).
 
 When a version changes, every worker misses at once. The first takes a short lock
-(``cache.add``) and renders; the others poll the cache for its copy and render themselves only
-when it takes longer than ``WAIT_SECONDS``. The one that took the lock looks in the cache again
-before rendering: another worker may have stored the page and released the lock between this
-worker's miss and its lock.
+(``cache.add``) and renders; the others poll the cache for its copy (or for the lock to go) and
+render themselves only when it takes longer than ``WAIT_SECONDS`` (a request stays well under
+2 s). The one that took the lock looks in the cache again before rendering: another worker may
+have stored the page and released the lock between this worker's miss and its lock.
 
 Each version is kept once: gzip-compressed when that is smaller, so a hit moves the compressed
 bytes (tens of kB) to a client that accepts gzip and decompresses them for one that does not.
@@ -40,7 +40,7 @@ logger = logging.getLogger("tarot.pagecache")
 
 KEEP_SECONDS = 600  # an old version is not asked for again once every phone has the new one
 LOCK_SECONDS = 10  # past this a crashed renderer's lock expires (a 3,000-player page: ~0.2 s)
-WAIT_SECONDS = 2.0  # how long the others wait for the renderer's copy before rendering
+WAIT_SECONDS = 1.0  # how long the others wait for the renderer's copy before rendering
 POLL_SECONDS = 0.02
 KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 
@@ -144,27 +144,27 @@ class PageCache:
         ``produce`` returns an :class:`Entry`, or anything else (an error page) that is returned
         as it is and never kept.
         """
-        entry = self.get(key)
-        if entry is not None:
-            return entry
         lock = f"{key}:lock"
-        if self._shared("add", lock, uuid.uuid4().hex, self.lock_seconds):
-            try:
-                # Between this worker's miss and its lock, another may have rendered, stored
-                # and released: look again rather than render the same version twice.
-                entry = self.get(key)
-                if entry is None:
-                    entry = self._render(key, produce, page=page, version=version)
-                return entry
-            finally:
-                self._shared("delete_many", [lock])
         deadline = self.clock() + self.wait
-        while self.clock() < deadline:
-            self.sleep(self.poll)
+        while True:
             entry = self.get(key)
             if entry is not None:
                 return entry
-        return self._render(key, produce, page=page, version=version)
+            if self._shared("add", lock, uuid.uuid4().hex, self.lock_seconds):
+                try:
+                    # Between this worker's miss and its lock, another may have rendered,
+                    # stored and released: look again rather than render the version twice.
+                    entry = self.get(key)
+                    if entry is None:
+                        entry = self._render(key, produce, page=page, version=version)
+                    return entry
+                finally:
+                    self._shared("delete_many", [lock])
+            # Another worker renders: wait for its copy (or its lock to go, when its answer
+            # was not a page to keep), and past ``wait`` render here.
+            if self.clock() >= deadline:
+                return self._render(key, produce, page=page, version=version)
+            self.sleep(self.poll)
 
     def render_only(self, produce, *, page: str, version: str):
         """An answer never kept (a free-text search), logged like any render."""

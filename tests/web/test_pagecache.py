@@ -137,6 +137,23 @@ def test_a_waiting_worker_renders_itself_when_the_renderer_takes_too_long():
     assert now[0] >= 1.0  # it waited for the other's copy first
 
 
+def test_a_waiting_worker_takes_over_when_the_renderer_kept_nothing():
+    """The renderer's answer was not a page to keep (a 404): its lock goes and the next worker
+    renders at once, instead of waiting out its time for a copy that never comes."""
+    shared = memory("not-kept")
+    shared.add("k:lock", "someone else", 60)
+    now = [0.0]
+
+    def sleep(seconds):
+        now[0] += seconds
+        shared.delete_many(["k:lock"])  # the other worker's answer: a 404, released
+
+    worker = PageCache(shared, wait=1.0, poll=0.1, sleep=sleep, clock=lambda: now[0])
+    answer = worker.fetch("k", lambda: "not found", page="player", version="v1")
+    assert answer == "not found" and now[0] == pytest.approx(0.1)
+    assert shared.get("k") is None and shared.get("k:lock") is None
+
+
 def test_one_copy_per_version_gzipped_when_smaller():
     page = Entry.of(b"<tr><td>1</td></tr>" * 500, {})
     assert page.gzipped and len(page.body) < 1000
