@@ -10,9 +10,9 @@ out first, counted in bytes) sits in front: a hit there costs no round trip and 
 
 When a version changes, every worker misses at once. The first takes a short lock
 (``cache.add``) and renders; the others poll the cache for its copy (or for the lock to go) and
-render themselves only when it takes longer than ``WAIT_SECONDS`` (a request stays well under
-2 s). The one that took the lock looks in the cache again before rendering: another worker may
-have stored the page and released the lock between this worker's miss and its lock.
+render themselves only when it takes longer than ``WAIT_SECONDS`` (a crashed renderer). The one
+that took the lock looks in the cache again before rendering: another worker may have stored the
+page and released the lock between this worker's miss and its lock.
 
 Each version is kept once: gzip-compressed when that is smaller, so a hit moves the compressed
 bytes (tens of kB) to a client that accepts gzip and decompresses them for one that does not.
@@ -40,8 +40,13 @@ logger = logging.getLogger("tarot.pagecache")
 
 KEEP_SECONDS = 600  # an old version is not asked for again once every phone has the new one
 LOCK_SECONDS = 10  # past this a crashed renderer's lock expires (a 3,000-player page: ~0.2 s)
-WAIT_SECONDS = 1.0  # how long the others wait for the renderer's copy before rendering
-POLL_SECONDS = 0.02
+# How long the others wait for the renderer's copy while it holds the lock: rendering the same
+# page themselves would take as long, on a busier machine. Two app servers of 2 workers each,
+# under load, started cold: a first render took 0.8 s, and a 1 s wait gave 2 renders
+# (``bench/figures.md``).
+WAIT_SECONDS = 5.0
+POLL_SECONDS = 0.01  # the first wait; then 1.5 times longer each time, up to MAX_POLL_SECONDS
+MAX_POLL_SECONDS = 0.1
 KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 
 
@@ -146,6 +151,7 @@ class PageCache:
         """
         lock = f"{key}:lock"
         deadline = self.clock() + self.wait
+        poll = self.poll
         while True:
             entry = self.get(key)
             if entry is not None:
@@ -164,7 +170,8 @@ class PageCache:
             # was not a page to keep), and past ``wait`` render here.
             if self.clock() >= deadline:
                 return self._render(key, produce, page=page, version=version)
-            self.sleep(self.poll)
+            self.sleep(poll)
+            poll = min(poll * 1.5, MAX_POLL_SECONDS)
 
     def render_only(self, produce, *, page: str, version: str):
         """An answer never kept (a free-text search), logged like any render."""
