@@ -197,15 +197,34 @@ class PageCache:
         return entry
 
     def _shared(self, method: str, *args):
-        """A call on the shared cache; when it fails (Redis away), the page is rendered."""
+        """A call on the shared cache; when it fails (Redis away), the page is rendered, and
+        the cache is left alone for ``AWAY_SECONDS`` (each call would wait for its timeout)."""
+        missing = None if method != "add" else True  # no lock to take: render
+        name = _name(self.shared)
+        if _away_until.get(name, 0.0) > time.monotonic():
+            return missing
         try:
             return getattr(self.shared, method)(*args)
         except Exception:  # any client error (Redis away, a timeout): serve the page uncached
-            logger.warning("page cache unavailable (%s)", method, exc_info=True)
-            return None if method != "add" else True
+            _away_until[name] = time.monotonic() + AWAY_SECONDS
+            logger.warning(
+                "page cache unavailable (%s): pages rendered without it for %d s",
+                method,
+                AWAY_SECONDS,
+                exc_info=True,
+            )
+            return missing
 
 
+AWAY_SECONDS = 5
+_away_until: dict[str, float] = {}  # a shared cache that failed -> when to try it again
 _local_tiers: dict[int, LocalTier] = {}
+
+
+def _name(cache) -> str:
+    return "{}:{}:{}".format(
+        type(cache).__name__, getattr(cache, "_servers", ""), getattr(cache, "key_prefix", "")
+    )
 
 
 def page_cache() -> PageCache:
