@@ -6,7 +6,7 @@
 // with clubs when the whole field fits) in the height left under the title, and shows one page
 // after the other. New standings fetched by live.js
 // are put in at the start of the next cycle, so a cycle always shows one consistent ranking;
-// the band of tables still playing is updated at once. `?secondes=N` on the address sets the
+// the band of tables still playing is updated at once, and so is a field that fits on one page. `?secondes=N` on the address sets the
 // time a page stays on screen. With prefers-reduced-motion, pages change without a fade.
 // Pages are balanced (as many rows on each) and take as many columns as the width allows.
 (function () {
@@ -25,7 +25,6 @@
   var cycles = 0;
   var timer = null;
   var paused = false;
-  var pending = null; // fresh views from live.js, put in at the start of the next cycle
 
   function views() {
     return Array.prototype.slice.call(holder.querySelectorAll(".tv-view"));
@@ -144,7 +143,8 @@
     root.dataset.pages = String(pages.length);
   }
 
-  function show() {
+  // ``quiet``: the same page with new figures (no fade).
+  function show(quiet) {
     var page = pages[index];
     if (!page) return;
     views().forEach(function (v) { v.hidden = v !== page.view; });
@@ -161,9 +161,11 @@
     }
     var ofView = pages.filter(function (p) { return p.view === page.view; });
     var list = page.view.querySelector(".tv-list");
-    list.classList.remove("tv-enter");
-    void list.offsetWidth; // restart the fade
-    list.classList.add("tv-enter");
+    if (!quiet) {
+      list.classList.remove("tv-enter");
+      void list.offsetWidth; // restart the fade
+      list.classList.add("tv-enter");
+    }
     if (title) title.textContent = page.view.dataset.title || "";
     if (pager) {
       pager.textContent = ofView.length > 1
@@ -179,11 +181,6 @@
       index = 0;
       cycles += 1;
       root.dataset.cycle = String(cycles);
-      if (pending) {
-        holder.innerHTML = pending.innerHTML;
-        pending = null;
-        pages = [];
-      }
       if (!pages.length) layout();
     }
     show();
@@ -197,7 +194,19 @@
 
   holder.addEventListener("live:update", function (event) {
     event.preventDefault();
-    pending = event.detail.fresh;
+    var current = pages[index];
+    var viewIndex = current ? views().indexOf(current.view) : 0;
+    var start = current ? current.start : 0;
+    holder.innerHTML = event.detail.fresh.innerHTML;
+    pages = [];
+    views().forEach(function (view) { pages = pages.concat(measure(view)); });
+    var fresh = views();
+    index = 0;
+    for (var i = 0; i < pages.length; i++) {
+      if (fresh.indexOf(pages[i].view) === viewIndex && pages[i].start <= start) index = i;
+    }
+    root.dataset.pages = String(pages.length);
+    show(true);
   });
   document.addEventListener("live:pause", function () { paused = true; clearTimeout(timer); });
   // The screen shows no button (nobody is there to press it): P pauses and resumes, for
