@@ -45,6 +45,20 @@ ZERO_HUNT_MAX = 6
 
 ZERO_HUNT_EFFORT = 3.0
 
+#: ... and only when the planned rounds leave at least this share of the never-met pairs
+#: unused: with less room (18 to 23 players over 6 rounds) the longer search never removed a
+#: repeat, it only spent three times the budget (``bench/figures.md``).
+ZERO_HUNT_SLACK_PERCENT = 10
+
+
+def zero_hunt_pays(never_met: int, meetings: int) -> bool:
+    """Whether searching on for a zero-repeat plan can pay: the planned rounds' ``meetings``
+    leave at least ``ZERO_HUNT_SLACK_PERCENT`` % of the ``never_met`` pairs unused."""
+    if never_met <= 0:
+        return False
+    return (never_met - meetings) * 100 >= ZERO_HUNT_SLACK_PERCENT * never_met
+
+
 #: Budget (fraction) of the cold pass that shares odd tables fairly once repeats are settled.
 POLISH_EFFORT = 0.2
 
