@@ -141,8 +141,7 @@ def test_a_round_closed_with_an_unsigned_sheet_keeps_its_deals_in_the_standings(
     assert "Non signée" not in pdf_text(download(client, tournament, first, "pdf"))
     cells = xlsx_cells(download(client, tournament, second, "xlsx"))
     assert any(
-        "Non signée (position close) — motif de l'arbitre : Table 2 a abandonné" in c
-        for c in cells
+        "Non signée (position close) — motif de l'arbitre : Table 2 a abandonné" in c for c in cells
     ), cells[:20]
 
 
