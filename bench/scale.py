@@ -48,7 +48,7 @@ from bench.timing import figure, load, percentile  # noqa: E402
 OUT = ROOT / "bench" / "out"
 CSRF = "benchcsrf0123456789abcdefghijklm"
 REFRESH_SECONDS = 4  # how often phones and TVs ask again (templates/public/base.html)
-RENDER = re.compile(r"render page=(\S+) version=(\S+) ms=([\d.]+) kept=(yes|no)")
+RENDER = re.compile(r"render page=(\S+) version=(\S+) key=(\S+) ms=([\d.]+) kept=(yes|no)")
 
 
 def log(*parts) -> None:
@@ -290,16 +290,16 @@ class Referees(threading.Thread):
 
 
 def renders(servers) -> dict:
-    """Renders per (page, version) kept, across every server's log."""
+    """Renders per kept page version (its cache key), across every server's log."""
     counts: Counter = Counter()
     slow = 0.0
     for server in servers:
         for line in server.log.read_text(errors="replace").splitlines():
             match = RENDER.search(line)
-            if match and match.group(4) == "yes":
-                counts[(match.group(1), match.group(2))] += 1
-                slow = max(slow, float(match.group(3)))
-    twice = {f"{page} {version}": n for (page, version), n in counts.items() if n > 1}
+            if match and match.group(5) == "yes":
+                counts[(match.group(1), match.group(3))] += 1
+                slow = max(slow, float(match.group(4)))
+    twice = {f"{page} {key}": n for (page, key), n in counts.items() if n > 1}
     return {
         "versions": len(counts),
         "renders": sum(counts.values()),

@@ -23,6 +23,7 @@ counted across servers. The cache going away (Redis down) never fails a page: it
 from __future__ import annotations
 
 import gzip
+import hashlib
 import logging
 import threading
 import time
@@ -182,10 +183,14 @@ class PageCache:
         entry = produce()
         ms = (time.perf_counter() - started) * 1000
         kept = key is not None and isinstance(entry, Entry)
+        # The key names the version of this very page (a player's own page, a query): the
+        # short digest lets renders be counted per kept copy across servers (bench/scale.py).
+        digest = hashlib.sha1((key or "").encode(), usedforsecurity=False).hexdigest()[:12]
         logger.info(
-            "render page=%s version=%s ms=%.1f kept=%s",
+            "render page=%s version=%s key=%s ms=%.1f kept=%s",
             page,
             version,
+            digest,
             ms,
             "yes" if kept else "no",
             extra={"page": page, "version": version, "ms": round(ms, 1), "kept": kept},

@@ -25,6 +25,7 @@ from scoring.history import SIGNATURES, history_lines
 from scoring.links import public_url
 from scoring.models import Deal, Penalty, ScoreSheet, SheetEvent, Signature, account_name
 from scoring.scores import counted, deal_quota
+from scoring.standings import sheet_unsigned
 from tournaments.models import Round, Seat, StaffMember, Table
 
 SHEET_WITH_TOURNAMENT = ("table__round__tournament",)  # what every sheet page reads with it
@@ -91,6 +92,11 @@ class SheetState:
             and self.table.round.time_called_at is not None
             and self.counted < self.quota
         )
+
+    @property
+    def unsigned_at_close(self) -> bool:
+        """Its round was closed without this sheet's signatures (:func:`sheet_unsigned`)."""
+        return sheet_unsigned(self.sheet.status, self.table.round.status == Round.Status.CLOSED)
 
     @property
     def played(self) -> list[int]:
@@ -265,6 +271,8 @@ def sheet_data(
         blank=blank,
         paper_totals=() if blank or not sheet.paper_mode else tuple(sheet.paper_totals),
         time_up=not blank and state.time_up,
+        unsigned_at_close=not blank and state.unsigned_at_close,
+        close_reason="" if blank or not state.unsigned_at_close else state.table.round.close_reason,
     )
 
 

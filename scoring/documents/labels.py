@@ -45,6 +45,10 @@ ROLES = {
     "referee": "l’arbitre",
     "staff": "un membre de l’organisation",
 }
+# A sheet whose round the referee closed without its signatures (it counts as it stands).
+UNSIGNED_AT_CLOSE = "Non signée (position close)"
+# A timed round whose time was called before the table's first deal: its players score 0.
+TIME_UP_NO_DEAL = "Temps écoulé : aucune donne jouée"
 DAYS = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"]
 MONTHS = [
     "janvier",

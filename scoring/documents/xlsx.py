@@ -42,6 +42,8 @@ from .labels import (
     MISDEAL_LINE,
     SEAT_NAMES,
     STATUSES,
+    TIME_UP_NO_DEAL,
+    UNSIGNED_AT_CLOSE,
     amendment_title,
     given_by,
     played_deals_label,
@@ -277,12 +279,18 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
     title = tr("Position {n} — Table {t}", n=data.round_number, t=data.table_number)
     _text(ws, 1, FIRST_SCORE_COL, title, font=TITLE)
     status = tr("Feuille vierge") if data.blank else tr(STATUSES.get(data.status, data.status))
+    if data.unsigned_at_close:
+        status = tr(UNSIGNED_AT_CLOSE)
     if data.paper_totals and not data.blank:
         status += tr(" — tenue sur papier (bilans reportés)")
-    if data.time_up:
+    if data.time_up and not data.deals_played_at_table():
+        status = tr(TIME_UP_NO_DEAL)
+    elif data.time_up:
         status += tr(
             " — temps écoulé ({played})", played=played_deals_label(data.deals_played_at_table())
         )
+    if data.unsigned_at_close and data.close_reason:
+        status += tr(" — motif de l'arbitre : {reason}", reason=data.close_reason)
     labels: list[tuple[str, Any]] = [
         (tr("Tournoi"), data.tournament),
         (tr("Date"), data.tournament_date),

@@ -25,11 +25,11 @@ from scoring.pagecache import KEPT_HEADERS, Entry, page_cache
 from scoring.presenters import explanation_lines
 from scoring.scores import to_engine
 from scoring.selectors import round_tables
-from scoring.standings import COUNTED, current_round, current_standings
+from scoring.standings import current_round, current_standings, sheet_counts, sheet_unsigned
 from scoring.tables import StandingsTable, standings_rows, team_section
 from scoring.views.exports import standings_response
 from tournaments.folding import fold
-from tournaments.models import Player, Registration, Seat, Tournament
+from tournaments.models import Player, Registration, Round, Seat, Tournament
 from tournaments.selectors import registrations_matching
 from tournaments.views.helpers import int_or_none
 
@@ -289,6 +289,16 @@ def _provisional_text(data) -> str:
     }
 
 
+def _time_up_before_first_deal(round_, table, seats) -> bool:
+    """Time was called before the table's first deal: « Temps écoulé : aucune donne jouée »
+    (its players score 0 for the round)."""
+    return (
+        round_.time_called_at is not None
+        and not table.sheet.paper_mode
+        and not any(seat.deals_played for seat in seats)
+    )
+
+
 @public_page
 def round_results(request, tournament, number: int):
     round_ = tournament.round_set.filter(number=number).first()
@@ -296,12 +306,20 @@ def round_results(request, tournament, number: int):
         raise Http404
     tables = round_tables(round_)
     show_scores = tournament.standings_public
+    closed = round_.status == Round.Status.CLOSED
     rows = [
         {
             "table": table,
             "status": table.sheet.status,
+            "unsigned": sheet_unsigned(table.sheet.status, closed),
+            "no_deal": _time_up_before_first_deal(round_, table, table.seats.all()),
             "players": [
-                (seat, seat.points if show_scores and table.sheet.status in COUNTED else None)
+                (
+                    seat,
+                    seat.points
+                    if show_scores and sheet_counts(table.sheet.status, closed)
+                    else None,
+                )
                 for seat in table.seats.all()
             ],
         }
@@ -356,7 +374,8 @@ def player(request, tournament, registration_id: int):
         names = table_names[seat.table_id]
         size = len(names)
         lines = []
-        for deal in deals_by_sheet.get(seat.table.sheet.pk, []):
+        lines_of = deals_by_sheet.get(seat.table.sheet.pk, [])
+        for deal in lines_of:
             item = {"deal": deal, "score": deal.scores[seat.position], "sat_out": False}
             if deal.kind == Deal.Kind.MISDEAL:
                 item["misdeal"] = True  # its own kind: not a deal everybody passed
@@ -384,6 +403,12 @@ def player(request, tournament, registration_id: int):
                 "total": seat.points,  # the seat's stored result: deals or paper total
                 "played": seat.deals_played,  # deals this player played (not sat out, passed)
                 "status": seat.table.sheet.status,
+                "unsigned": sheet_unsigned(
+                    seat.table.sheet.status, seat.table.round.status == Round.Status.CLOSED
+                ),
+                "no_deal": seat.table.round.time_called_at is not None
+                and not seat.table.sheet.paper_mode
+                and not any(d.kind not in (Deal.Kind.PASSED, Deal.Kind.MISDEAL) for d in lines_of),
             }
         )
     chart = None

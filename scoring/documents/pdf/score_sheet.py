@@ -20,7 +20,15 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, Ta
 
 from ..data import SheetData, SheetSignature
 from ..fingerprint import verification_code
-from ..labels import METHODS, STATUSES, amendment_title, played_deals_label, seat_short
+from ..labels import (
+    METHODS,
+    STATUSES,
+    TIME_UP_NO_DEAL,
+    UNSIGNED_AT_CLOSE,
+    amendment_title,
+    played_deals_label,
+    seat_short,
+)
 from ..language import tr
 from .base import (
     AMEND_ORANGE,
@@ -208,9 +216,13 @@ class _SheetHead(Flowable):
             status = tr("Feuille vierge — à remplir à la main")
         else:
             status = tr(STATUSES.get(sheet.status, clean(sheet.status)))
+            if sheet.unsigned_at_close:
+                status = tr(UNSIGNED_AT_CLOSE)
             if sheet.paper_totals:
                 status += tr(" · tenue sur papier (bilans reportés)")
-            if sheet.time_up:
+            if sheet.time_up and not sheet.deals_played_at_table():
+                status = tr(TIME_UP_NO_DEAL)
+            elif sheet.time_up:
                 status += tr(
                     " · temps écoulé ({played})",
                     played=played_deals_label(sheet.deals_played_at_table()),
