@@ -117,7 +117,11 @@ def prepare(players: int, database_url: str) -> dict:
 def start_servers(count: int, env: dict, workers: int) -> list:
     from bench import serve
 
-    servers = [serve.Server(env, workers=workers).__enter__() for _ in range(count)]
+    servers = []
+    for index in range(count):
+        server = serve.Server(env, workers=workers)
+        server.log = OUT / f"gunicorn-{os.getpid()}-{index}.log"  # each server's own renders
+        servers.append(server.__enter__())
     return servers
 
 
