@@ -7,6 +7,7 @@ the project's URLconf puts both lists under it.
 from django.urls import path
 
 import tournaments.converters  # noqa: F401  (registers the <id:...> converter)
+from tournaments.halls import urls as halls_urls
 from tournaments.views import checkin, clubs, ending, seat_requests, staff
 
 app_name = "tournaments"
@@ -70,4 +71,5 @@ urlpatterns = [
         clubs.SeasonView.as_view(),
         name="season",
     ),
+    *halls_urls.urlpatterns,
 ]
