@@ -661,6 +661,14 @@ ROWS: list[Row] = [
         writes=True,
         location=lambda w: reverse("tournaments:staff", args=[w.tournament.slug]),
     ),
+    Row(
+        "tournaments:halls",
+        "halls: set them (refused: round 1 is seated)",
+        "organiser",
+        slug,
+        post=422,
+        data=lambda w: {"halls": "Salle A : tables 1-2"},
+    ),
     Row("tournaments:pin_slips", "PIN slips (every player)", "staff", slug),
     Row("tournaments:round", "round 2", "staff", lambda w: {**slug(w), "number": 2}),
     Row(
