@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "scoring",
     "tournaments",
     "tournaments.halls",
+    "tournaments.licensees",
 ]
 
 MIDDLEWARE = [

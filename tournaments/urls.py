@@ -8,6 +8,7 @@ from django.urls import path
 
 import tournaments.converters  # noqa: F401  (registers the <id:...> converter)
 from tournaments.halls import urls as halls_urls
+from tournaments.licensees import urls as licensees_urls
 from tournaments.views import checkin, clubs, ending, seat_requests, staff
 
 app_name = "tournaments"
@@ -72,4 +73,5 @@ urlpatterns = [
         name="season",
     ),
     *halls_urls.urlpatterns,
+    *licensees_urls.urlpatterns,
 ]
