@@ -866,6 +866,16 @@ ROWS: list[Row] = [
         lambda w: {"slug": w.club.slug, "season_id": w.season.pk},
     ),
     Row(
+        "tournaments:licensees",
+        "the licensee list: a file previewed",
+        "create",
+        lambda w: {},
+        post=200,
+        data=lambda w: {
+            "file": SimpleUploadedFile("licencies.csv", b"licence;nom\n123;Dupont\n", "text/csv")
+        },
+    ),
+    Row(
         "tournaments:clubs",
         "my clubs, a new club page",
         "create",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -128,17 +129,31 @@ def differing(listed: Licensee | None, *, last_name: str, first_name: str, club:
 
 def registration_differences(tournament: Tournament) -> dict[int, str]:
     """Registration id -> the list's name and club, for the registrations whose name or club
-    differs from the licensee list (one query)."""
-    rows = list(
+    differs from the licensee list (one query, whatever the number of players)."""
+    listed = Licensee.objects.filter(licence=OuterRef("licence"))
+    rows = (
         Registration.objects.filter(tournament=tournament)
         .exclude(licence="")
-        .values_list("pk", "licence", "last_name", "first_name", "club_name")
+        .annotate(
+            listed_last=Subquery(listed.values("last_name")[:1]),
+            listed_first=Subquery(listed.values("first_name")[:1]),
+            listed_club=Subquery(listed.values("club")[:1]),
+        )
+        .filter(listed_last__isnull=False)
+        .values_list(
+            "pk",
+            "last_name",
+            "first_name",
+            "club_name",
+            "listed_last",
+            "listed_first",
+            "listed_club",
+        )
     )
-    listed = listed_for([r[1] for r in rows])
     out = {}
-    for pk, licence, last_name, first_name, club in rows:
+    for pk, last_name, first_name, club, *entry in rows:
         text = differing(
-            listed.get(licence.replace(" ", "")),
+            Licensee(last_name=entry[0], first_name=entry[1], club=entry[2]),
             last_name=last_name,
             first_name=first_name,
             club=club,
