@@ -56,7 +56,8 @@ def figures(lines: int) -> dict:
     from django.test import Client
     from django.urls import reverse
 
-    from tournaments.licensees.models import Licensee
+    from tournaments.licensees.models import Licensee, LicenseeUpload
+    from tournaments.licensees.rules import guess_mapping
 
     user = get_user_model().objects.create_user("orga-bench", password="x")
     user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
@@ -70,9 +71,10 @@ def figures(lines: int) -> dict:
             lambda: client.post(url, {"file": SimpleUploadedFile("licencies.csv", content)})
         )
         assert response.status_code == 200, response.status_code
-        preview = response.context["preview"]
-        data = {"upload": preview.upload.pk, "confirm": "1"}
-        data.update({f"map_{k}": v for k, v in preview.mapping.items() if v is not None})
+        upload = LicenseeUpload.objects.latest("pk")
+        mapping = guess_mapping(licensee_csv(1).decode().splitlines()[0].split(";"))
+        data = {"upload": upload.pk, "confirm": "1"}
+        data.update({f"map_{k}": v for k, v in mapping.items() if v is not None})
         replace_s, response = timed(lambda data=data: client.post(url, data))
         assert response.status_code == 302
         assert Licensee.objects.count() == lines
@@ -88,6 +90,7 @@ def worker(args) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0, interactive=False)
+    call_command("collectstatic", verbosity=0, interactive=False)  # served as in production
     print(json.dumps(figures(args.lines)))
 
 

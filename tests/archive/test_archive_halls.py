@@ -7,6 +7,7 @@ import json
 from datetime import date
 
 import pytest
+from django.utils import translation
 
 from scoring.archive import export_json, export_tournament, import_json
 from tarot_club.errors import ServiceError
@@ -69,6 +70,7 @@ def test_an_archive_without_halls_has_no_halls_key():
     assert "halls" not in export_tournament(tournament)
 
 
+@translation.override("en")
 def test_damaged_halls_are_refused_and_nothing_is_imported():
     tournament = seated_in_halls()
     archive = export_tournament(tournament)
