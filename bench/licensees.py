@@ -61,7 +61,7 @@ def figures(lines: int) -> dict:
 
     user = get_user_model().objects.create_user("orga-bench", password="x")
     user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client = Client(HTTP_ACCEPT_LANGUAGE="en", REMOTE_ADDR="127.0.0.1")
     client.force_login(user)
     content = licensee_csv(lines)
     url = reverse("tournaments:licensees")
