@@ -158,7 +158,7 @@ def read_line(
     if not line.values["last_name"]:
         line.problems.append(("missing", {"field": "last_name"}))
     sex = cell("sex")
-    line.values["sex"] = SEXES.get(fold(sex)) if sex else ""
+    line.values["sex"] = (SEXES.get(sex.lower()) or SEXES.get(fold(sex))) if sex else ""
     if line.values["sex"] is None:
         line.problems.append(("bad_sex", {"value": sex[:20]}))
         line.values["sex"] = ""

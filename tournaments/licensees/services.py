@@ -3,11 +3,12 @@ list with a file's lines, all or nothing, traced (who, when, which file, how man
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tarot_club.errors import ServiceError
+from tournaments.licensees import rules
 from tournaments.licensees.models import Licensee, LicenseeImport, LicenseeUpload
 from tournaments.licensees.selectors import licensee_preview
 
@@ -44,11 +45,25 @@ def licensees_replace(
     with transaction.atomic():
         before = Licensee.objects.count()
         Licensee.objects.all().delete()
-        Licensee.objects.bulk_create(
-            (Licensee(**line.values) for line in preview.lines), batch_size=BATCH
-        )
+        _insert([line.values for line in preview.lines])
         trace = LicenseeImport.objects.create(
             imported_by=user, filename=upload.filename, lines=preview.count, replaced=before
         )
         LicenseeUpload.objects.filter(pk=upload.pk).delete()
     return trace
+
+
+def _insert(rows: list[dict]) -> None:
+    """The list's rows in batches of plain INSERTs: a 100,000-line list is written in seconds
+    (``bulk_create`` spends most of its time building each row's SQL)."""
+    table = connection.ops.quote_name(Licensee._meta.db_table)
+    names = rules.FIELDS
+    columns = ", ".join(
+        connection.ops.quote_name(Licensee._meta.get_field(n).column) for n in names
+    )
+    sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(names))})"
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), BATCH):
+            cursor.executemany(
+                sql, [tuple(row[n] for n in names) for row in rows[start : start + BATCH]]
+            )
