@@ -231,3 +231,16 @@ def test_the_players_page_with_listed_licences_has_a_fixed_query_count(
     with django_assert_num_queries(6):
         response = client.get(url)
     assert response.content.decode().count('class="badge warn listed-as"') == players
+
+
+def test_an_imported_player_takes_the_lists_serie_sex_and_year(organiser_client, tournament):
+    listed()
+    csv = "nom;prénom;club;licence\nDupont;Marie;TC Lyon;08123456\nNouveau;Léo;;\n"
+    url = reverse("tournaments:import", args=[tournament.slug])
+    preview = organiser_client.post(url, {"file": _file(csv.encode(), "joueurs.csv")})
+    confirm = preview.context["token"]
+    organiser_client.post(url, {"confirm": confirm})
+    marie = Registration.objects.get(tournament=tournament, licence="08123456")
+    assert (marie.series, marie.sex, marie.birth_year) == ("1re série", "F", 1961)
+    leo = Registration.objects.get(tournament=tournament, last_name="Nouveau")
+    assert (leo.series, leo.sex, leo.birth_year) == ("", "", None)

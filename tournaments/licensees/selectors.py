@@ -100,8 +100,7 @@ def filled_from_list(row: PlayerRow) -> tuple[PlayerRow, dict]:
         licence=row.licence,
         team=row.team,
     )
-    details = {"series": listed.series, "sex": listed.sex, "birth_year": listed.birth_year}
-    return filled, details
+    return filled, listed_details(listed)
 
 
 def listed_for(licences: list[str]) -> dict[str, Licensee]:
@@ -110,6 +109,13 @@ def listed_for(licences: list[str]) -> dict[str, Licensee]:
     if not wanted:
         return {}
     return {lic.licence: lic for lic in Licensee.objects.filter(licence__in=wanted)}
+
+
+def listed_details(listed: Licensee | None) -> dict:
+    """What a registration takes from the list: série, sex, year of birth ({} if unlisted)."""
+    if listed is None:
+        return {}
+    return {"series": listed.series, "sex": listed.sex, "birth_year": listed.birth_year}
 
 
 def differing(listed: Licensee | None, *, last_name: str, first_name: str, club: str) -> str:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from tarot_club.errors import ServiceError
 from tournaments.files import read_table as _read_table
-from tournaments.licensees.selectors import import_warnings
+from tournaments.licensees.selectors import import_warnings, listed_details, listed_for
 from tournaments.models import (
     Club,
     Player,
@@ -235,6 +235,7 @@ def _register_in_bulk(tournament: Tournament, rows: list[PlayerRow]) -> None:
         players.append(player)
     Player.objects.bulk_create(new_players)
     club_names = {club.pk: name for name, club in clubs.items()}
+    listed = listed_for([row.licence for row in rows])  # série, sex, year of birth
     teams: dict[str, Team] = {}
     if tournament.is_team_event:
         names = list(dict.fromkeys(row.team for row in rows))
@@ -251,6 +252,7 @@ def _register_in_bulk(tournament: Tournament, rows: list[PlayerRow]) -> None:
                 last_name=row.last_name.strip() or player.last_name,
                 licence=player.licence,
                 club_name=row.club.strip() or club_names.get(player.club_id, ""),
+                **listed_details(listed.get(player.licence)),
             )
             for row, player in zip(rows, players, strict=True)
         ]
