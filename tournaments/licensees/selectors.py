@@ -82,9 +82,15 @@ def list_state() -> tuple[int, list[LicenseeImport]]:
     return Licensee.objects.count(), list(LicenseeImport.objects.select_related("imported_by")[:5])
 
 
+def _lookable(licence: str) -> bool:
+    """A licence that can be looked up: one with a control character (PostgreSQL refuses NUL
+    in a query) or over its limit is never listed; its row says what is wrong with it."""
+    return bool(licence) and len(licence) <= limits.LICENCE and licence.isprintable()
+
+
 def licensee_of(licence: str) -> Licensee | None:
     licence = licence.replace(" ", "")
-    return Licensee.objects.filter(licence=licence).first() if licence else None
+    return Licensee.objects.filter(licence=licence).first() if _lookable(licence) else None
 
 
 def filled_from_list(row: PlayerRow) -> tuple[PlayerRow, dict]:
@@ -105,7 +111,7 @@ def filled_from_list(row: PlayerRow) -> tuple[PlayerRow, dict]:
 
 def listed_for(licences: list[str]) -> dict[str, Licensee]:
     """The list's entries of these licences (one query)."""
-    wanted = {lic.replace(" ", "") for lic in licences if lic}
+    wanted = {lic.replace(" ", "") for lic in licences if _lookable(lic.replace(" ", ""))}
     if not wanted:
         return {}
     return {lic.licence: lic for lic in Licensee.objects.filter(licence__in=wanted)}
