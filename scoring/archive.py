@@ -21,6 +21,7 @@ from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.archive_halls import export_halls, import_halls
 from scoring.archive_values import (
     Damaged,
     Value,
@@ -125,9 +126,7 @@ def _deal_dict(deal) -> dict:
     return data
 
 
-# ---------------------------------------------------------------------------------------------
-# Export
-# ---------------------------------------------------------------------------------------------
+# --- Export ----------------------------------------------------------------------------------
 
 
 def export_tournament(tournament: Tournament) -> dict:
@@ -188,7 +187,7 @@ def export_tournament(tournament: Tournament) -> dict:
                 }
             )
         archive["rounds"].append(round_data)
-    return archive
+    return archive | export_halls(tournament)
 
 
 def _export_sheet(sheet: ScoreSheet) -> dict:
@@ -269,9 +268,7 @@ def export_json(tournament: Tournament) -> bytes:
     return json.dumps(export_tournament(tournament), ensure_ascii=False, indent=1).encode()
 
 
-# ---------------------------------------------------------------------------------------------
-# Import
-# ---------------------------------------------------------------------------------------------
+# --- Import ----------------------------------------------------------------------------------
 
 
 def import_json(content: bytes | str, *, trust=(), user=None) -> Tournament:
@@ -464,6 +461,7 @@ def _import(root: Value, version: int) -> Tournament:
     registrations = {}
     for r in registration_values:
         registrations[r["key"].value] = _import_registration(r, tournament, teams)
+    import_halls(root, tournament)
     seen_rounds = set()
     for round_data in root["rounds"].list(max_items=tournament.rounds):
         number = round_data["number"].int(1, tournament.rounds)

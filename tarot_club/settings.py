@@ -60,6 +60,8 @@ INSTALLED_APPS = [
     "tarot_club",
     "scoring",
     "tournaments",
+    "tournaments.halls",
+    "tournaments.licensees",
 ]
 
 MIDDLEWARE = [

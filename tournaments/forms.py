@@ -111,6 +111,12 @@ class PlayerRecordForm(forms.Form):
 
 
 class PlayerForm(PlayerRecordForm):
+    last_name = NameField(
+        label=_("Last name"),
+        max_length=limits.NAME,
+        required=False,
+        help_text=_("Empty with a licence of the licensee list: taken from the list."),
+    )
     present = forms.BooleanField(label=_("Present now (late arrival)"), required=False)
 
 

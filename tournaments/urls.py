@@ -7,6 +7,8 @@ the project's URLconf puts both lists under it.
 from django.urls import path
 
 import tournaments.converters  # noqa: F401  (registers the <id:...> converter)
+from tournaments.halls import urls as halls_urls
+from tournaments.licensees import urls as licensees_urls
 from tournaments.views import checkin, clubs, ending, seat_requests, staff
 
 app_name = "tournaments"
@@ -70,4 +72,6 @@ urlpatterns = [
         clubs.SeasonView.as_view(),
         name="season",
     ),
+    *halls_urls.urlpatterns,
+    *licensees_urls.urlpatterns,
 ]

@@ -28,7 +28,10 @@ from scoring.selectors import round_tables
 from scoring.standings import current_round, current_standings, sheet_counts, sheet_unsigned
 from scoring.tables import StandingsTable, standings_rows, team_section
 from scoring.views.exports import standings_response
+from scoring.views.halls import hall_view
 from tournaments.folding import fold
+from tournaments.halls.pages import hall_choice
+from tournaments.halls.selectors import hall_slug
 from tournaments.models import Player, Registration, Round, Seat, Tournament
 from tournaments.selectors import registrations_matching
 from tournaments.views.helpers import int_or_none
@@ -480,13 +483,16 @@ def _chart(progression: list[tuple[int, int, int]]) -> dict:
     return line_chart([t for _, t, _ in progression], list(progression))
 
 
-@public_page
+@public_page(uses={"salle": hall_slug})
 def tv(request, tournament):
     if not tournament.standings_public:
         return render(request, "public/hidden.html", _context(tournament))
     data = current_standings(tournament)
     rows = standings_rows(data.standings(), [])
     last = data.pending[-1] if data.pending else None
+    halls = hall_choice(request, tournament)  # ?salle=<slug>: the players and tables of one hall
+    if halls.hall:
+        rows, last = hall_view(tournament, halls.hall, rows, last)
     return render(
         request,
         "public/tv.html",
@@ -499,5 +505,6 @@ def tv(request, tournament):
             playing={"round": last.round_number, "tables": last.missing}
             if last and last.missing
             else None,
+            hall=halls.hall,
         ),
     )

@@ -9,6 +9,8 @@ adds what the tables' score sheets say.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
@@ -22,6 +24,7 @@ from scoring.selectors import round_dashboard, seating_plan
 from tarot_club.errors import ServiceError
 from tournaments import selectors, services
 from tournaments.forms import CloseRoundForm, SwapForm
+from tournaments.halls.pages import hall_choice
 from tournaments.models import Round
 from tournaments.views.mixins import StaffTournamentMixin
 
@@ -41,9 +44,11 @@ class RoundView(RoundMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         round_ = self.get_round()
         context["round"] = round_
-        context["tables"] = round_dashboard(round_)
-        # What closing leaves unsigned: each such sheet counts with the deals it has.
-        context["unsigned_tables"] = [t for t in context["tables"] if t.status != "signed"]
+        context["halls"] = halls = hall_choice(self.request, self.tournament, staff=True)
+        every_table = round_dashboard(round_)
+        context["tables"] = halls.only(every_table, lambda t: t.table.number)
+        # What closing leaves unsigned (in every hall): each such sheet counts with its deals.
+        context["unsigned_tables"] = [t for t in every_table if t.status != "signed"]
         context["quality"] = selectors.round_quality(round_)
         context["swap_form"] = kwargs.get("swap_form") or SwapForm(
             tournament=self.tournament, round_=round_
@@ -136,10 +141,14 @@ class SeatingPlanPdfView(RoundMixin, TemplateView):
         round_ = self.get_round()
         cards = kwargs.get("kind") == "cards"
         plan = seating_plan(round_, request=request, with_links=cards)
+        if (halls := hall_choice(request, self.tournament)).hall:  # ?salle=<slug>: one hall
+            plan = replace(plan, tournament=f"{plan.tournament} — {halls.hall.name}")
+            plan = replace(plan, tables=tuple(halls.only(plan.tables, lambda t: t.number)))
         with printed_in(get_language()):  # the language of whoever asks
             content = table_cards_pdf(plan) if cards else seating_plan_pdf(plan)
         name = (
-            f"{self.tournament.slug}-position-{round_.number}-{'cartes' if cards else 'plan'}.pdf"
+            f"{self.tournament.slug}-position-{round_.number}-{'cartes' if cards else 'plan'}"
+            f"{'-' + halls.hall.slug if halls.hall else ''}.pdf"
         )
         response = HttpResponse(content, content_type="application/pdf")
         response["Content-Disposition"] = f'inline; filename="{name}"'

@@ -62,6 +62,8 @@ STAFF = [
     ("club list", "/gestion/clubs/"),
     ("club staff", "/gestion/club/{club}/"),
     ("season staff", "/gestion/club/{club}/saison/{season}/"),
+    ("halls", "/t/{slug}/gestion/salles/"),
+    ("licensee list", "/gestion/licencies/"),
 ]
 
 # The heading each page opens with (French, English): the page asked for, not an error or
@@ -113,6 +115,8 @@ HEADINGS = {
     "club list": ("Mes clubs", "My clubs"),
     "club staff": ("Club de Tarot de Villeurbanne", "Club de Tarot de Villeurbanne"),
     "season staff": ("Saison 2026-2027", "Saison 2026-2027"),
+    "halls": ("Salles", "Halls"),
+    "licensee list": ("Liste des licenciés", "Licensee list"),
 }
 
 _DUMP: dict[str, tuple[Path, Scene]] = {}

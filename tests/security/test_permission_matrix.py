@@ -661,6 +661,14 @@ ROWS: list[Row] = [
         writes=True,
         location=lambda w: reverse("tournaments:staff", args=[w.tournament.slug]),
     ),
+    Row(
+        "tournaments:halls",
+        "halls: set them (refused: round 1 is seated)",
+        "organiser",
+        slug,
+        post=422,
+        data=lambda w: {"halls": "Salle A : tables 1-2"},
+    ),
     Row("tournaments:pin_slips", "PIN slips (every player)", "staff", slug),
     Row("tournaments:round", "round 2", "staff", lambda w: {**slug(w), "number": 2}),
     Row(
@@ -856,6 +864,16 @@ ROWS: list[Row] = [
         "the season's archive (club organiser who organises its tournaments)",
         "organiser",
         lambda w: {"slug": w.club.slug, "season_id": w.season.pk},
+    ),
+    Row(
+        "tournaments:licensees",
+        "the licensee list: a file previewed",
+        "create",
+        lambda w: {},
+        post=200,
+        data=lambda w: {
+            "file": SimpleUploadedFile("licencies.csv", b"licence;nom\n123;Dupont\n", "text/csv")
+        },
     ),
     Row(
         "tournaments:clubs",

@@ -13,6 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tarot_club.errors import ServiceError
+from tournaments.files import read_table as _read_table
+from tournaments.licensees.selectors import import_warnings, listed_details, listed_for
 from tournaments.models import (
     Club,
     Player,
@@ -69,53 +71,6 @@ class ImportPreview:
     @property
     def bad_rows(self) -> list[ImportRow]:
         return [r for r in self.rows if not r.ok]
-
-
-def _read_table(filename: str, content: bytes) -> list[list[str]]:
-    """Rows of cells as text, from a CSV (comma or semicolon, UTF-8 or Latin-1) or an xlsx."""
-    import csv
-    import io
-
-    lower = filename.lower()
-    if lower.endswith(".xlsx"):
-        from openpyxl import load_workbook
-
-        try:
-            workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
-            try:
-                sheet = workbook.worksheets[0]
-                return [
-                    ["" if cell is None else str(cell).strip() for cell in row]
-                    for row in sheet.iter_rows(values_only=True)
-                ]
-            finally:
-                workbook.close()
-        except Exception:  # openpyxl raises many kinds for a damaged or foreign file
-            raise ServiceError(
-                _("“%(name)s” is not a readable Excel workbook (.xlsx).") % {"name": filename}
-            ) from None
-    if lower.endswith((".csv", ".txt")):
-        try:
-            text = content.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = content.decode("cp1252", errors="replace")
-        try:
-            dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
-        except csv.Error:
-            dialect = csv.excel
-        try:
-            # newline="" lets the csv module read every line ending: \n, \r\n and old Mac \r.
-            reader = csv.reader(io.StringIO(text, newline=""), dialect)
-            return [[cell.strip() for cell in row] for row in reader]
-        except csv.Error as error:
-            raise ServiceError(
-                _("“%(name)s” cannot be read as CSV (%(error)s).")
-                % {"name": filename, "error": error}
-            ) from None
-    raise ServiceError(
-        _("Import a CSV file (.csv) or an Excel file (.xlsx); “%(name)s” is neither.")
-        % {"name": filename}
-    )
 
 
 def players_import_preview(
@@ -214,6 +169,8 @@ def players_import_preview(
             else:
                 teams[values["team"]].append(row)
         rows.append(row)
+    for index, warning in import_warnings([row.values for row in rows]).items():
+        rows[index].warnings.append(warning)
     for team, members in teams.items():
         if len(members) != tournament.team_size:
             for row in members:
@@ -278,6 +235,7 @@ def _register_in_bulk(tournament: Tournament, rows: list[PlayerRow]) -> None:
         players.append(player)
     Player.objects.bulk_create(new_players)
     club_names = {club.pk: name for name, club in clubs.items()}
+    listed = listed_for([row.licence for row in rows])  # série, sex, year of birth
     teams: dict[str, Team] = {}
     if tournament.is_team_event:
         names = list(dict.fromkeys(row.team for row in rows))
@@ -294,6 +252,7 @@ def _register_in_bulk(tournament: Tournament, rows: list[PlayerRow]) -> None:
                 last_name=row.last_name.strip() or player.last_name,
                 licence=player.licence,
                 club_name=row.club.strip() or club_names.get(player.club_id, ""),
+                **listed_details(listed.get(player.licence)),
             )
             for row, player in zip(rows, players, strict=True)
         ]

@@ -10,6 +10,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from tarot_club.errors import ServiceError
+from tournaments.licensees.selectors import filled_from_list
 from tournaments.models import (
     Club,
     Player,
@@ -75,7 +76,9 @@ def _snapshot(registration: Registration, player: Player, row: PlayerRow) -> Reg
 def player_register(
     *, tournament: Tournament, row: PlayerRow, present: bool = False, team: Team | None = None
 ) -> Registration:
-    """Register one player (a late player on the day is registered ``present``)."""
+    """Register one player (a late player on the day is registered ``present``); a licence of
+    the licensee list fills the name and club left blank, the série, sex and year of birth."""
+    row, listed = filled_from_list(row)
     validate_row(row)
     if tournament.is_team_event and team is None:
         raise ServiceError(
@@ -88,6 +91,7 @@ def player_register(
             player=player,
             team=team,
             status=Registration.Status.PRESENT if present else Registration.Status.REGISTERED,
+            **listed,
         ),
         player,
         row,

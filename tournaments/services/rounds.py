@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 
 from tarot_club.errors import ServiceError
 from tournaments import limits, seating
+from tournaments.halls.placing import numbered_tables
+from tournaments.halls.selectors import hall_change_warnings
 from tournaments.messages import seating_error
 from tournaments.models import (
     Registration,
@@ -58,7 +60,9 @@ def _seat(
     players = present_registrations(tournament)
     history = seating_history(tournament, before=number)
     try:
-        result = seating.seat_round(
+        numbered = numbered_tables(
+            tournament,
+            number,
             players,
             teams=teams_of(tournament),
             history=history,
@@ -73,13 +77,11 @@ def _seat(
     except seating.SeatingError as error:
         raise seating_error(error) from None
     round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
-    tables = Table.objects.bulk_create(
-        [Table(round=round_, number=i) for i in range(1, len(result.tables) + 1)]
-    )
+    tables = Table.objects.bulk_create([Table(round=round_, number=n) for n, _players in numbered])
     Seat.objects.bulk_create(
         [
             Seat(table=table, round=round_, registration_id=reg_id, position=position)
-            for table, players_at in zip(tables, result.tables, strict=True)
+            for table, (_n, players_at) in zip(tables, numbered, strict=True)
             for position, reg_id in enumerate(players_at)
         ]
     )
@@ -139,8 +141,9 @@ def seats_swap(
         warnings = swap_warnings(round_=round_, first=first, second=second)
         if warnings.teammates:
             raise ServiceError(" ".join(warnings.teammates))
-        if warnings.repeats and not confirmed:
-            return warnings.repeats
+        told = [*warnings.repeats, *hall_change_warnings(round_, first.pk, second.pk)]
+        if told and not confirmed:
+            return told
         seats = {
             s.registration_id: s for s in round_.seats.filter(registration__in=[first, second])
         }
@@ -172,7 +175,7 @@ def seats_swap(
                 raise ServiceError(_("This player already has a seat.")) from None
         Round.objects.filter(pk=round_.pk).update(seats_changed=F("seats_changed") + 1)
         tournament_touch(tournament_id=round_.tournament.pk)
-    return warnings.repeats
+    return told
 
 
 def lock_round(round_id: int | None = None, **lookup) -> Round:

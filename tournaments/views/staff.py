@@ -31,6 +31,7 @@ from tournaments.forms import (
     TournamentForm,
     TournamentSettingsForm,
 )
+from tournaments.licensees.selectors import registration_differences
 from tournaments.models import Registration, StaffMember, Tournament
 from tournaments.names import in_alphabetical_order, starts_with_vowel_sound
 from tournaments.permissions import can_create_tournaments, tournaments_for
@@ -191,8 +192,10 @@ class PlayersView(StaffTournamentMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         registrations = in_alphabetical_order(selectors.registrations_for_page(self.tournament))
         duplicates = selectors.likely_duplicates(registrations)
+        listed_as = registration_differences(self.tournament)  # the licensee list's name, club
         for registration in registrations:
             registration.duplicates = duplicates.get(registration.pk, [])
+            registration.listed_as = listed_as.get(registration.pk, "")
         context["registrations"] = registrations
         if self.tournament.is_team_event:
             context["form"] = kwargs.get("form") or TeamForm(team_size=self.tournament.team_size)
