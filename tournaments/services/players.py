@@ -19,7 +19,13 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.rows import PlayerRow, other_holder, text_problems, validate_row
+from tournaments.rows import (
+    PlayerRow,
+    checked_details,
+    other_holder,
+    text_problems,
+    validate_row,
+)
 from tournaments.services.tournaments import tournament_touch
 from tournaments.signals import registration_correcting
 
@@ -77,6 +83,7 @@ def player_register(
 ) -> Registration:
     """Register one player (a late player on the day is registered ``present``)."""
     validate_row(row)
+    details = checked_details(row, tournament)
     if tournament.is_team_event and team is None:
         raise ServiceError(
             _("In a team tournament, players register with their team."), field="team"
@@ -88,6 +95,7 @@ def player_register(
             player=player,
             team=team,
             status=Registration.Status.PRESENT if present else Registration.Status.REGISTERED,
+            **details,
         ),
         player,
         row,
@@ -157,8 +165,13 @@ def registration_correct(*, registration: Registration, row: PlayerRow) -> Regis
     """
     validate_row(row)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
-    registration_correcting.send(sender=Registration, registration=registration)
+    details = checked_details(row, registration.tournament)
     licence = row.licence.strip()
+    signed = (registration.first_name, registration.last_name, registration.club_name)
+    if signed != (row.first_name.strip(), row.last_name.strip(), row.club.strip()) or (
+        licence != registration.licence
+    ):  # a série, sex or year of birth is not on the signed sheets: it may change
+        registration_correcting.send(sender=Registration, registration=registration)
     player = registration.player
     if licence and licence != registration.licence:
         twin = (
@@ -196,6 +209,8 @@ def registration_correct(*, registration: Registration, row: PlayerRow) -> Regis
     registration.last_name = row.last_name.strip()
     registration.club_name = row.club.strip()
     registration.licence = licence
+    for name, value in details.items():
+        setattr(registration, name, value)
     registration.save()
     tournament_touch(tournament_id=registration.tournament.pk)
     return registration
