@@ -63,7 +63,6 @@ class TournamentForm(forms.ModelForm):
             "series_list",
         ]
         help_texts = {
-
             "deals_per_round": _(
                 "A table of 5 plays 5 deals for every 4, the dealer sitting out in turn: everyone "
                 "plays the same number of deals when this is a multiple of 4."

@@ -31,3 +31,4 @@ HOMOLOGATION = 30  # the FFT's homologation number of a tournament
 DEFAULT_SERIES = "Open\n1re série\n2e série\n3e série\nPromotion"
 SERIES_LIST = 500  # the whole list of a tournament's séries, as typed
 OLDEST_BIRTH_YEAR = 1900  # a year of birth before this one is a typing error
+PRIZE = 120  # what a prize is, as the prize list prints it ("Coupe et bon d'achat de 50 €")

@@ -38,8 +38,14 @@ FILES = {
     "rules": ("scoring/engine/rules.py", "scoring.engine.rules"),
     "ranking": ("tournaments/ranking.py", "tournaments.ranking"),
     "championship": ("tournaments/championship.py", "tournaments.championship"),
+    "prizes": ("scoring/prizes/rules.py", "scoring.prizes.rules"),
 }
-FAST_TESTS = ["tests/engine", "tests/ranking", "tests/season/test_championship.py"]
+FAST_TESTS = [
+    "tests/engine",
+    "tests/ranking",
+    "tests/season/test_championship.py",
+    "tests/prizes/test_rules.py",
+]
 PYTEST = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-n", "0"]
 RULES = "scoring/engine/rules.py"
 # mutmut's exit codes for a mutant: 0 the tests passed (survived), 33 no test ran it (survived);

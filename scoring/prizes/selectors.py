@@ -1,0 +1,173 @@
+"""The reads of the prize list: each category's standings and who wins which prize, from the
+standings data (:mod:`scoring.standings`) and one query of what the registrations carry.
+
+Both are kept with the standings data they were computed from (``StandingsData.computed``):
+every change to the categories or prizes, as to results, moves the tournament's version
+(``tournament_touch``), so a page never shows a stale category.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from django.utils.translation import gettext as _
+
+from scoring.prizes import rules
+from scoring.prizes.models import Category, Prize, PrizeSettings
+from tournaments.models import Registration, Tournament
+from tournaments.ranking import rank_label
+
+
+def category_label(kind: str, age: int | None, series: str) -> str:
+    """A category as pages and documents name it: « Dames », « Jeunes (moins de 18 ans) »…"""
+    if kind == rules.WOMEN:
+        return _("Women")
+    if kind == rules.YOUTH:
+        return _("Young players (under %(age)d)") % {"age": age or 0}
+    if kind == rules.SENIOR:
+        return _("Seniors (%(age)d and over)") % {"age": age or 0}
+    return series
+
+
+def scratch_label() -> str:
+    return _("Scratch")
+
+
+@dataclass(frozen=True)
+class CategoryRow:
+    rank: int
+    tied: bool
+    id: int
+    name: str
+    club: str
+    scratch_rank: int | str
+    total: int
+
+    @property
+    def rank_label(self) -> int | str:
+        return rank_label(self.rank, self.tied)
+
+
+@dataclass(frozen=True)
+class CategoryStandings:
+    key: int
+    label: str
+    rows: list[CategoryRow]
+    position: int = 0  # in the order of priority of the prizes
+
+
+@dataclass(frozen=True)
+class PrizeLine:
+    category: str  # the category's label (scratch's too)
+    place: int
+    description: str
+    winner: CategoryRow | None  # None: nobody to take it
+
+
+@dataclass(frozen=True)
+class PrizeList:
+    cumulative: bool
+    lines: list[PrizeLine]
+    rule: str  # the rule in words, as every page and document prints it
+
+
+def people_of(tournament: Tournament) -> dict[int, rules.Person]:
+    """What each registration carries for the categories: one query."""
+    return {
+        pk: rules.Person(pk, sex, birth_year, series)
+        for pk, sex, birth_year, series in Registration.objects.filter(tournament=tournament)
+        .order_by()
+        .values_list("pk", "sex", "birth_year", "series")
+    }
+
+
+def categories_of(tournament: Tournament) -> list[Category]:
+    return list(Category.objects.filter(tournament=tournament))
+
+
+def _rows(data) -> tuple[list[tuple[int, int]], dict[int, CategoryRow]]:
+    standings = data.standings()
+    scratch = [(s.entry.id, s.rank) for s in standings]
+    rows = {
+        s.entry.id: CategoryRow(
+            0, False, s.entry.id, s.entry.name, s.entry.club, rank_label(s.rank, s.tied), s.total
+        )
+        for s in standings
+    }
+    return scratch, rows
+
+
+def category_standings(tournament: Tournament, data) -> list[CategoryStandings]:
+    """Each category's standings (in the organiser's order), from ``data``, the tournament's
+    standings data: three queries the first time, none afterwards."""
+    key = ("prizes", "categories")
+    if key not in data.computed:
+        data.computed[key] = _category_standings(tournament, data)
+    return data.computed[key]
+
+
+def _category_standings(tournament: Tournament, data) -> list[CategoryStandings]:
+    categories = categories_of(tournament)
+    if not categories:
+        return []
+    people = people_of(tournament)
+    scratch, rows = _rows(data)
+    year = tournament.date.year
+    result = []
+    for category in categories:
+        placed = rules.category_standings(category.rule(), scratch, people, year)
+        members = [replace(rows[p.id], rank=p.rank, tied=p.tied) for p in placed]
+        result.append(CategoryStandings(category.pk, category.label, members, category.position))
+    return result
+
+
+def prize_rule_text(cumulative: bool) -> str:
+    if cumulative:
+        return _("Prizes add up: each place of each category wins its prize.")
+    return _(
+        "One prize per player: the best they qualify for, in the order of this list; the next "
+        "player of the category then takes the category's prize."
+    )
+
+
+def prize_list(tournament: Tournament, data) -> PrizeList:
+    """Who wins each prize, from the standings ``data`` (withdrawn players win none)."""
+    key = ("prizes", "list")
+    if key not in data.computed:
+        data.computed[key] = _prize_list(tournament, data)
+    return data.computed[key]
+
+
+def _prize_list(tournament: Tournament, data) -> PrizeList:
+    settings = PrizeSettings.objects.filter(tournament=tournament).first()
+    cumulative = settings.cumulative if settings else False
+    scratch_position = settings.scratch_position if settings else 0
+    prizes = list(Prize.objects.filter(tournament=tournament))
+    standings = category_standings(tournament, data)
+    if not prizes:
+        return PrizeList(cumulative, [], prize_rule_text(cumulative))
+    withdrawn = {e.id for e in data.entries if e.withdrawn}
+    scratch, rows = _rows(data)
+    orders: dict = {None: [pid for pid, _rank in scratch if pid not in withdrawn]}
+    labels: dict = {None: scratch_label()}
+    positions: list[tuple[int, int, int | None]] = [(scratch_position, -1, None)]
+    for index, category in enumerate(standings):
+        orders[category.key] = [row.id for row in category.rows if row.id not in withdrawn]
+        labels[category.key] = category.label
+        positions.append((category.position, index, category.key))
+    priority = [key for _position, _index, key in sorted(positions, key=lambda p: p[:2])]
+    by_key = {p.pk: p for p in prizes}
+    awards = rules.award(
+        [rules.Prize(p.pk, p.category_id, p.place) for p in prizes],
+        orders,
+        priority,
+        cumulative=cumulative,
+    )
+    lines = []
+    for awarded in awards:
+        prize = by_key[awarded.prize.key]
+        winner = rows.get(awarded.winner) if awarded.winner is not None else None
+        lines.append(
+            PrizeLine(labels.get(prize.category_id, ""), prize.place, prize.description, winner)
+        )
+    return PrizeList(cumulative, lines, prize_rule_text(cumulative))
