@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import limits
 from tournaments.models import SEXES, Registration, Round, Season, Tournament
 from tournaments.names import clean_name
-from tournaments.rows import PlayerRow, latest_birth_year, read_details, series_of
 from tournaments.permissions import ORGANISER_PERMISSION
+from tournaments.rows import PlayerRow, latest_birth_year, read_details, series_of
 from tournaments.services import clubs
 
 
