@@ -21,6 +21,14 @@ from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.archive_details import (
+    export_prizes,
+    import_prizes,
+    import_registration,
+    import_tournament_details,
+    registration_details,
+    tournament_details,
+)
 from scoring.archive_values import (
     Damaged,
     Value,
@@ -53,8 +61,6 @@ from scoring.services import (
 from scoring.trust import UnknownKeys, archived_seal_fields, untrusted_seal_keys
 from tarot_club.errors import ServiceError
 from tournaments.models import (
-    Club,
-    Player,
     Registration,
     Round,
     Seat,
@@ -142,6 +148,7 @@ def export_tournament(tournament: Tournament) -> dict:
             "date": tournament.date.isoformat(),
             "created_by": _username(tournament.created_by),
             "created_at": _time(tournament.created_at),
+            **tournament_details(tournament),
         },
         "staff": [
             {"username": s.user.get_username(), "role": s.role}
@@ -159,9 +166,11 @@ def export_tournament(tournament: Tournament) -> dict:
                 "status": r.status,
                 "pin": r.pin,
                 "withdrawn_after_round": r.withdrawn_after_round,
+                **registration_details(r),
             }
             for r in registrations
         ],
+        "prizes": export_prizes(tournament),
         "rounds": [],
     }
     for round_ in tournament.round_set.order_by("number"):
@@ -442,6 +451,7 @@ def _import(root: Value, version: int) -> Tournament:
         fields[name] = data.get(name, default).choice(_choices(Tournament, name))
     tournament = Tournament(
         **fields,
+        **import_tournament_details(data),
         date=data["date"].date(),
         created_by=_user(data.get("created_by"), users),
     )
@@ -463,7 +473,8 @@ def _import(root: Value, version: int) -> Tournament:
     _keyed(registration_values)
     registrations = {}
     for r in registration_values:
-        registrations[r["key"].value] = _import_registration(r, tournament, teams)
+        registrations[r["key"].value] = import_registration(r, tournament, teams)
+    import_prizes(root, tournament)
     seen_rounds = set()
     for round_data in root["rounds"].list(max_items=tournament.rounds):
         number = round_data["number"].int(1, tournament.rounds)
@@ -513,52 +524,6 @@ def _import(root: Value, version: int) -> Tournament:
             _import_sheet(tournament, table, table_data["sheet"], registrations, users, version)
     Tournament.objects.filter(pk=tournament.pk).update(changed_at=tournament.changed_at)
     return tournament
-
-
-def _import_registration(r: Value, tournament: Tournament, teams: dict) -> Registration:
-    first_name = r["first_name"].name(max_length(Player, "first_name"))
-    last_name = r["last_name"].name(max_length(Player, "last_name"), blank=False)
-    club_name = r["club"].name(max_length(Club, "name"))
-    licence = r["licence"].text(max_length(Player, "licence"))
-    team_key = r["team"].int(-(10**18), 10**18, null=True)
-    if team_key is not None and team_key not in teams:
-        r["team"].fail(_("no team has this key"))
-    status = r["status"].choice(_choices(Registration, "status"))
-    pin = r["pin"].text(max_length(Registration, "pin"), blank=False)
-    if not (pin.isascii() and pin.isdigit()):
-        r["pin"].fail(_("a PIN is made of digits"))
-    withdrawn = r["withdrawn_after_round"].int(0, tournament.rounds, null=True)
-    player = None
-    if licence:
-        player = Player.objects.filter(licence=licence).first()
-        if player is not None and player.last_name.casefold() != last_name.casefold():
-            raise ServiceError(
-                _(
-                    "Licence %(licence)s belongs here to %(name)s, not to %(other)s: nothing "
-                    "was imported."
-                )
-                % {"licence": licence, "name": player.full_name, "other": last_name}
-            )
-    if player is None:
-        club = Club.objects.get_or_create(name=club_name)[0] if club_name else None
-        player = Player.objects.create(
-            first_name=first_name, last_name=last_name, club=club, licence=licence
-        )
-    if Registration.objects.filter(tournament=tournament, player=player).exists():
-        r.fail(_("the same player registered twice"))
-    return Registration.objects.create(
-        tournament=tournament,
-        player=player,
-        # The tournament's own record, as it was printed and sealed at its origin.
-        first_name=first_name,
-        last_name=last_name,
-        club_name=club_name,
-        licence=licence,
-        team=teams[team_key] if team_key is not None else None,
-        status=status,
-        pin=pin,
-        withdrawn_after_round=withdrawn,
-    )
 
 
 def _deal_fields(d: Value, size: int, rule_set: str, where: str) -> dict:
