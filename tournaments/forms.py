@@ -179,7 +179,8 @@ class PlayerRecordForm(DetailsMixin, forms.Form):
     def __init__(self, *args, tournament: Tournament | None = None, current_series="", **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
-        self.fields.update(_details_fields(tournament, current_series))
+        for name, field in _details_fields(tournament, current_series).items():
+            self.fields[name] = field
         self.series_choices = "\n".join(v for v, _label in self.fields["series"].choices if v)
 
     def clean(self):

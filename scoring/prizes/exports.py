@@ -19,7 +19,7 @@ def category_sections(tournament, data) -> list[StandingsSection]:
         StandingsSection(
             title=_("Category: %(name)s") % {"name": category.label},
             headers=_headers(),
-            rows=[[r.rank_label, r.name, r.club, r.scratch_rank, r.total] for r in category.rows],
+            rows=[[r.shown_rank, r.name, r.club, r.scratch_rank, r.total] for r in category.rows],
         )
         for category in category_standings(tournament, data)
     ]

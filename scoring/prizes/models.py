@@ -5,11 +5,23 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.prizes import rules
 from tournaments import limits
 from tournaments.models import Tournament
+
+
+def category_label(kind: str, age: int | None, series: str) -> str:
+    """A category as pages and documents name it: « Dames », « Jeunes (moins de 18 ans) »…"""
+    if kind == rules.WOMEN:
+        return gettext("Women")
+    if kind == rules.YOUTH:
+        return gettext("Young players (under %(age)d)") % {"age": age or 0}
+    if kind == rules.SENIOR:
+        return gettext("Seniors (%(age)d and over)") % {"age": age or 0}
+    return series
 
 
 class PrizeSettings(models.Model):
@@ -52,8 +64,6 @@ class Category(models.Model):
 
     @property
     def label(self) -> str:
-        from scoring.prizes.selectors import category_label
-
         return category_label(self.kind, self.age, self.series)
 
     def rule(self) -> rules.Category:

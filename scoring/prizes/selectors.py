@@ -18,17 +18,6 @@ from tournaments.models import Registration, Tournament
 from tournaments.ranking import rank_label
 
 
-def category_label(kind: str, age: int | None, series: str) -> str:
-    """A category as pages and documents name it: « Dames », « Jeunes (moins de 18 ans) »…"""
-    if kind == rules.WOMEN:
-        return _("Women")
-    if kind == rules.YOUTH:
-        return _("Young players (under %(age)d)") % {"age": age or 0}
-    if kind == rules.SENIOR:
-        return _("Seniors (%(age)d and over)") % {"age": age or 0}
-    return series
-
-
 def scratch_label() -> str:
     return _("Scratch")
 
@@ -44,7 +33,7 @@ class CategoryRow:
     total: int
 
     @property
-    def rank_label(self) -> int | str:
+    def shown_rank(self) -> int | str:
         return rank_label(self.rank, self.tied)
 
 

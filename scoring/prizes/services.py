@@ -8,8 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.prizes import rules
-from scoring.prizes.models import Category, Prize, PrizeSettings
-from scoring.prizes.selectors import category_label
+from scoring.prizes.models import Category, Prize, PrizeSettings, category_label
 from tarot_club.errors import ServiceError
 from tournaments import limits
 from tournaments.models import Tournament
@@ -155,3 +154,30 @@ def prize_remove(*, prize: Prize) -> None:
     tournament_id = prize.tournament_id
     prize.delete()
     tournament_touch(tournament_id=tournament_id)
+
+
+def prizes_restore(*, tournament: Tournament, data: dict | None) -> None:
+    """An archive's prize list (``scoring.archive_details.prizes_of``), as it was: inside the
+    archive's import, which checked it. Nothing for an archive made before prize lists."""
+    if data is None:
+        return
+    PrizeSettings.objects.create(
+        tournament=tournament,
+        cumulative=data["cumulative"],
+        scratch_position=data["scratch_position"],
+    )
+    categories = {
+        key: Category.objects.create(tournament=tournament, **fields)
+        for key, fields in data["categories"].items()
+    }
+    Prize.objects.bulk_create(
+        [
+            Prize(
+                tournament=tournament,
+                category=categories.get(prize["category"]),
+                place=prize["place"],
+                description=prize["description"],
+            )
+            for prize in data["prizes"]
+        ]
+    )

@@ -20,6 +20,7 @@ from scoring.prizes import services as prize_services
 from scoring.prizes.models import Category, Prize, PrizeSettings
 from scoring.prizes.selectors import category_standings, prize_list
 from scoring.standings import forget_standings, standings_data
+from tests.tournaments.conftest import en_client
 from tournaments.models import Registration
 
 pytestmark = pytest.mark.django_db
@@ -76,7 +77,8 @@ def test_one_prize_per_player_by_default_and_prizes_that_add_up(played):
     assert lines[3].winner.name == women[0]
 
 
-def test_the_category_page_on_a_phone_reads_every_category(client, played):
+def test_the_category_page_on_a_phone_reads_every_category(played):
+    client = en_client()
     response = client.get(reverse("public:categories", args=[played.slug]))
     assert response.status_code == 200
     page = html.unescape(response.content.decode())
@@ -85,7 +87,8 @@ def test_the_category_page_on_a_phone_reads_every_category(client, played):
     assert "Prize list" in page and "One prize per player" in page
 
 
-def test_the_category_page_costs_a_fixed_number_of_queries(client, played):
+def test_the_category_page_costs_a_fixed_number_of_queries(played):
+    client = en_client()
     forget_standings()
     with CaptureQueriesContext(connection) as few:
         client.get(reverse("public:categories", args=[played.slug]))
@@ -102,7 +105,8 @@ def read_pdf(content: bytes) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
 
 
-def test_the_prize_list_pdf_for_the_ceremony(client, played):
+def test_the_prize_list_pdf_for_the_ceremony(played):
+    client = en_client()
     response = client.get(reverse("public:prizes_export", args=[played.slug, "pdf"]))
     assert response.status_code == 200
     assert response["Content-Disposition"].endswith('.pdf"')
@@ -115,7 +119,8 @@ def test_the_prize_list_pdf_for_the_ceremony(client, played):
     assert "Coupe women" in text and "50 €" in text
 
 
-def test_every_standings_export_carries_the_categories_and_the_prize_list(client, played):
+def test_every_standings_export_carries_the_categories_and_the_prize_list(played):
+    client = en_client()
     url = reverse("public:standings_export", args=[played.slug, "csv"])
     rows = list(csv.reader(io.StringIO(client.get(url).content.decode())))
     flat = ["|".join(row) for row in rows]
@@ -134,7 +139,8 @@ def test_every_standings_export_carries_the_categories_and_the_prize_list(client
     assert "Category: Seniors (60 and over)" in text and "Prize list" in text
 
 
-def test_the_tv_shows_each_category_in_turn(client, played):
+def test_the_tv_shows_each_category_in_turn(played):
+    client = en_client()
     response = client.get(reverse("public:tv", args=[played.slug]))
     page = html.unescape(response.content.decode())
     assert page.count('class="tv-view tv-category"') == 4
