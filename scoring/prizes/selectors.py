@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from django.utils.translation import gettext as _
 
 from scoring.prizes import rules
-from scoring.prizes.models import Category, Prize, PrizeSettings
+from scoring.prizes.models import Category, Prize, PrizeSettings, category_label
 from tournaments.models import Registration, Tournament
 from tournaments.ranking import rank_label
 
@@ -40,24 +40,39 @@ class CategoryRow:
 @dataclass(frozen=True)
 class CategoryStandings:
     key: int
-    label: str
+    kind: str
+    age: int | None
+    series: str
     rows: list[CategoryRow]
     position: int = 0  # in the order of priority of the prizes
+
+    @property
+    def label(self) -> str:
+        """In the language of the page asking (the standings data are shared by all)."""
+        return category_label(self.kind, self.age, self.series)
 
 
 @dataclass(frozen=True)
 class PrizeLine:
-    category: str  # the category's label (scratch's too)
+    of: CategoryStandings | None  # None: scratch
     place: int
     description: str
     winner: CategoryRow | None  # None: nobody to take it
+
+    @property
+    def category(self) -> str:
+        return self.of.label if self.of is not None else scratch_label()
 
 
 @dataclass(frozen=True)
 class PrizeList:
     cumulative: bool
     lines: list[PrizeLine]
-    rule: str  # the rule in words, as every page and document prints it
+
+    @property
+    def rule(self) -> str:
+        """The rule in words, as every page and document prints it."""
+        return prize_rule_text(self.cumulative)
 
 
 def people_of(tournament: Tournament) -> dict[int, rules.Person]:
@@ -106,7 +121,16 @@ def _category_standings(tournament: Tournament, data) -> list[CategoryStandings]
     for category in categories:
         placed = rules.category_standings(category.rule(), scratch, people, year)
         members = [replace(rows[p.id], rank=p.rank, tied=p.tied) for p in placed]
-        result.append(CategoryStandings(category.pk, category.label, members, category.position))
+        result.append(
+            CategoryStandings(
+                category.pk,
+                category.kind,
+                category.age,
+                category.series,
+                members,
+                category.position,
+            )
+        )
     return result
 
 
@@ -134,15 +158,15 @@ def _prize_list(tournament: Tournament, data) -> PrizeList:
     prizes = list(Prize.objects.filter(tournament=tournament))
     standings = category_standings(tournament, data)
     if not prizes:
-        return PrizeList(cumulative, [], prize_rule_text(cumulative))
+        return PrizeList(cumulative, [])
     withdrawn = {e.id for e in data.entries if e.withdrawn}
     scratch, rows = _rows(data)
     orders: dict = {None: [pid for pid, _rank in scratch if pid not in withdrawn]}
-    labels: dict = {None: scratch_label()}
+    of: dict = {None: None}
     positions: list[tuple[int, int, int | None]] = [(scratch_position, -1, None)]
     for index, category in enumerate(standings):
         orders[category.key] = [row.id for row in category.rows if row.id not in withdrawn]
-        labels[category.key] = category.label
+        of[category.key] = category
         positions.append((category.position, index, category.key))
     priority = [key for _position, _index, key in sorted(positions, key=lambda p: p[:2])]
     by_key = {p.pk: p for p in prizes}
@@ -156,7 +180,5 @@ def _prize_list(tournament: Tournament, data) -> PrizeList:
     for awarded in awards:
         prize = by_key[awarded.prize.key]
         winner = rows.get(awarded.winner) if awarded.winner is not None else None
-        lines.append(
-            PrizeLine(labels.get(prize.category_id, ""), prize.place, prize.description, winner)
-        )
-    return PrizeList(cumulative, lines, prize_rule_text(cumulative))
+        lines.append(PrizeLine(of[prize.category_id], prize.place, prize.description, winner))
+    return PrizeList(cumulative, lines)

@@ -12,7 +12,7 @@ from scoring.demo import create_demo
 from scoring.prizes import services as prize_services
 from scoring.standings import forget_standings
 from tests.tournaments.conftest import en_client, make_user
-from tournaments.models import Registration, StaffMember, Tournament
+from tournaments.models import Registration, Tournament
 
 DAY = date(2026, 3, 14)
 
@@ -46,8 +46,7 @@ def give_details(tournament: Tournament) -> list[Registration]:
     return registrations
 
 
-@pytest.fixture
-def played(db, organiser):
+def build_open(organiser=None) -> Tournament:
     """12 players, 2 rounds played, with categories Dames, Jeunes under 18, Seniors 60 and
     Promotion, and prizes for scratch 1-3 and the first of each category."""
     tournament = create_demo(
@@ -55,9 +54,6 @@ def played(db, organiser):
     ).tournament
     Tournament.objects.filter(pk=tournament.pk).update(date=DAY)
     tournament.refresh_from_db()
-    StaffMember.objects.get_or_create(
-        tournament=tournament, user=organiser, defaults={"role": "organiser"}
-    )
     give_details(tournament)
     for position, (kind, age, series) in enumerate(
         [("women", None, ""), ("youth", 18, ""), ("senior", 60, ""), ("series", None, "Promotion")],
@@ -74,3 +70,8 @@ def played(db, organiser):
     )
     forget_standings()
     return Tournament.objects.get(pk=tournament.pk)
+
+
+@pytest.fixture
+def played(db, organiser):
+    return build_open(organiser)

@@ -10,6 +10,7 @@ import io
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import load_workbook
@@ -195,3 +196,16 @@ def test_organiser_page_says_what_is_wrong_and_keeps_what_was_typed(organiser_cl
     )
     assert response.status_code == 302
     assert PrizeSettings.objects.get(tournament=played).cumulative
+
+
+def test_each_language_reads_its_own_labels_from_the_same_standings(played):
+    url = reverse("public:categories", args=[played.slug])
+    english = page_text(en_client().get(url))
+    french = page_text(Client(HTTP_ACCEPT_LANGUAGE="fr").get(url))
+    assert "Young players (under 18)" in english and "One prize per player" in english
+    assert "Jeunes (moins de 18 ans)" in french and "Un seul prix par joueur" in french
+    assert "Young players" not in french
+
+
+def page_text(response) -> str:
+    return html.unescape(response.content.decode())
