@@ -31,22 +31,20 @@ def test_age_is_the_age_reached_in_the_tournaments_year():
     [
         (2009, True, False),  # 17 in 2026
         (2008, False, False),  # 18 in 2026, even at a tournament in January before the birthday
-        (1967, False, True),  # 59 + 1 = 60 during 2026
-        (1966, False, True),
-        (1968, False, False),  # 58
+        (1967, False, False),  # 59 in 2026
+        (1966, False, True),  # 60 in 2026, even before the birthday
+        (1950, False, True),
         (None, False, False),  # no year of birth: in neither
     ],
 )
 def test_jeunes_under_n_and_seniors_from_m(birth_year, young, senior):
     person = Person(1, birth_year=birth_year)
     assert rules.belongs(UNDER_18, person, 2026) is young
-    assert rules.belongs(Category("s", rules.SENIOR, age=59), person, 2026) is (
-        birth_year is not None and birth_year <= 1967
-    )
-    assert rules.belongs(Category("s", rules.SENIOR, age=60), person, 2026) is (
-        birth_year is not None and birth_year <= 1966
-    )
-    assert rules.belongs(FROM_60, person, 2026) is (senior and birth_year != 1967)
+    assert rules.belongs(FROM_60, person, 2026) is senior
+    # The same player a year later: the tournament's year counts, not the birthday.
+    if birth_year is not None:
+        assert rules.belongs(FROM_60, person, 2027) is (2027 - birth_year >= 60)
+        assert rules.belongs(UNDER_18, person, 2025) is (2025 - birth_year < 18)
 
 
 def test_the_edges_of_the_ages():
