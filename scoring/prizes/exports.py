@@ -3,10 +3,14 @@ standings and the prize list, as sections of the exports (:mod:`scoring.views.ex
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.utils.translation import gettext as _
 
 from scoring.documents.data import StandingsSection
 from scoring.prizes.selectors import category_standings, prize_list
+
+TV_ROWS = 30  # places of each category on the room's screen
 
 
 def _headers() -> list[str]:
@@ -59,5 +63,9 @@ def export_sections(tournament, data) -> list[StandingsSection]:
 
 
 def tv_categories(tournament, data) -> list:
-    """The categories the TV shows in turn with the scratch standings (those with players)."""
-    return [c for c in category_standings(tournament, data) if c.rows]
+    """The categories the TV shows in turn after the scratch standings: those with players,
+    each with its first ``TV_ROWS`` places (the room reads the top of a category; the whole
+    of it is on the phones' page)."""
+    return [
+        replace(c, rows=c.rows[:TV_ROWS]) for c in category_standings(tournament, data) if c.rows
+    ]

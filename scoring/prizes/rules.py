@@ -21,7 +21,7 @@ série): Dames (women), Jeunes (under N years), Seniors (N years and over), or o
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
 WOMEN, YOUTH, SENIOR, SERIES = "women", "youth", "senior", "series"
@@ -55,18 +55,28 @@ def age_in(event_year: int, birth_year: int | None) -> int | None:
 
 def belongs(category: Category, person: Person, event_year: int) -> bool:
     """Whether ``person`` is in ``category`` at a tournament of ``event_year``."""
+    return matcher(category, event_year)(person)
+
+
+def matcher(category: Category, event_year: int) -> Callable[[Person], bool]:
+    """The test of :func:`belongs` for one category, made once for a whole field."""
     if category.kind == WOMEN:
-        return person.sex == "F"
+        return lambda person: person.sex == "F"
     if category.kind == SERIES:
-        return bool(category.series) and person.series.casefold() == category.series.casefold()
+        wanted = category.series.casefold()
+        return lambda person: bool(wanted) and person.series.casefold() == wanted
     if category.kind not in (YOUTH, SENIOR):
         raise ValueError(f"unknown kind of category: {category.kind!r}")
-    age = age_in(event_year, person.birth_year)
-    if age is None or category.age is None:
-        return False
+    limit = category.age
+    if limit is None:
+        return lambda person: False
     if category.kind == YOUTH:
-        return age < category.age
-    return age >= category.age
+        return lambda person: (
+            person.birth_year is not None and age_in(event_year, person.birth_year) < limit
+        )
+    return lambda person: (
+        person.birth_year is not None and age_in(event_year, person.birth_year) >= limit
+    )
 
 
 @dataclass(frozen=True)
@@ -87,11 +97,8 @@ def category_standings(
 ) -> list[Placed]:
     """The category's players in the scratch order. ``scratch``: (id, scratch rank), best
     first; a player missing from ``people`` is in no category."""
-    members = [
-        (pid, rank)
-        for pid, rank in scratch
-        if pid in people and belongs(category, people[pid], event_year)
-    ]
+    test = matcher(category, event_year)
+    members = [(pid, rank) for pid, rank in scratch if pid in people and test(people[pid])]
     placed: list[Placed] = []
     for index, (pid, rank) in enumerate(members):
         tied_before = index > 0 and members[index - 1][1] == rank

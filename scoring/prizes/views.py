@@ -7,6 +7,9 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
@@ -19,7 +22,7 @@ from scoring.standings import current_standings
 from scoring.views.exports import standings_response
 from scoring.views.public import public_page
 from tarot_club.errors import ServiceError
-from tournaments.views.helpers import add_service_error
+from tournaments.views.helpers import add_service_error, int_or_none
 from tournaments.views.mixins import StaffTournamentMixin
 
 
@@ -29,16 +32,45 @@ def _state(tournament, data) -> str:
     return _("Provisional standings")
 
 
-@public_page
+def _category_key(value: str, tournament) -> str:
+    """The category a page shows (``categorie``): a number, or "" for the first one."""
+    number = int_or_none(value)
+    return str(number) if number is not None and number > 0 else ""
+
+
+def category_rows_html(tournament, rows) -> SafeString:
+    """A category's table body, written in Python: a template loop over the 1,000 women of a
+    2,000-player open costs more than the whole ranking (``bench/prizes.py``)."""
+    link = reverse("public:player", args=[tournament.slug, 1]).removesuffix("1/")
+    parts = []
+    for r in rows:
+        club = f'<br><small class="muted">{escape(r.club)}</small>' if r.club else ""
+        parts.append(
+            f'<tr><td class="num">{r.shown_rank}</td><td><a href="{link}{r.id}/">'
+            f"{escape(r.name)}</a>{club}</td>"
+            f'<td class="num">{escape(str(r.scratch_rank))}</td>'
+            f'<td class="num strong">{r.total}</td></tr>'
+        )
+    return mark_safe("\n".join(parts))  # every text above is escaped
+
+
+@public_page(uses={"categorie": _category_key})
 def categories(request, tournament):
+    """One category's standings at a time (a phone reads one; the pills lead to the others),
+    and the prize list."""
     if not tournament.standings_public:
         return render(request, "public/hidden.html", {"tournament": tournament, "public": True})
     data = current_standings(tournament)
+    every = category_standings(tournament, data)
+    wanted = int_or_none(_category_key(request.GET.get("categorie", ""), tournament))
+    shown = next((c for c in every if c.key == wanted), every[0] if every else None)
     context = {
         "tournament": tournament,
         "public": True,
         "data": data,
-        "categories": category_standings(tournament, data),
+        "categories": every,
+        "shown": shown,
+        "shown_rows": category_rows_html(tournament, shown.rows) if shown else "",
         "prizes": prize_list(tournament, data),
     }
     return render(request, "public/categories.html", context)
