@@ -209,3 +209,18 @@ def test_each_language_reads_its_own_labels_from_the_same_standings(played):
 
 def page_text(response) -> str:
     return html.unescape(response.content.decode())
+
+
+def test_the_phone_page_shows_the_category_asked_for(played):
+    client = en_client()
+    categories = category_standings(played, standings_data(played))
+    url = reverse("public:categories", args=[played.slug])
+    first = page_text(client.get(url))
+    assert f'id="categorie-{categories[0].key}"' in first
+    seniors = categories[2]
+    text = page_text(client.get(url, {"categorie": seniors.key}))
+    assert f'id="categorie-{seniors.key}"' in text
+    for row in seniors.rows:
+        assert f"/joueur/{row.id}/" in text
+    # An unknown category shows the first one.
+    assert f'id="categorie-{categories[0].key}"' in page_text(client.get(url, {"categorie": "x"}))
