@@ -8,7 +8,7 @@ every change to the categories or prizes, as to results, moves the tournament's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
@@ -89,16 +89,24 @@ def categories_of(tournament: Tournament) -> list[Category]:
     return list(Category.objects.filter(tournament=tournament))
 
 
-def _rows(data) -> tuple[list[tuple[int, int]], dict[int, CategoryRow]]:
-    standings = data.standings()
-    scratch = [(s.entry.id, s.rank) for s in standings]
-    rows = {
-        s.entry.id: CategoryRow(
-            0, False, s.entry.id, s.entry.name, s.entry.club, rank_label(s.rank, s.tied), s.total
-        )
-        for s in standings
-    }
-    return scratch, rows
+def _rows(data) -> tuple[list[tuple[int, int]], dict[int, tuple]]:
+    """The scratch order (id, rank) and each player's columns (kept with the data)."""
+    key = ("prizes", "rows")
+    if key not in data.computed:
+        standings = data.standings()
+        scratch = [(s.entry.id, s.rank) for s in standings]
+        rows = {
+            s.entry.id: (
+                s.entry.id,
+                s.entry.name,
+                s.entry.club,
+                rank_label(s.rank, s.tied),
+                s.total,
+            )
+            for s in standings
+        }
+        data.computed[key] = (scratch, rows)
+    return data.computed[key]
 
 
 def category_standings(tournament: Tournament, data) -> list[CategoryStandings]:
@@ -120,7 +128,7 @@ def _category_standings(tournament: Tournament, data) -> list[CategoryStandings]
     result = []
     for category in categories:
         placed = rules.category_standings(category.rule(), scratch, people, year)
-        members = [replace(rows[p.id], rank=p.rank, tied=p.tied) for p in placed]
+        members = [CategoryRow(p.rank, p.tied, *rows[p.id]) for p in placed]
         result.append(
             CategoryStandings(
                 category.pk,
@@ -179,6 +187,8 @@ def _prize_list(tournament: Tournament, data) -> PrizeList:
     lines = []
     for awarded in awards:
         prize = by_key[awarded.prize.key]
-        winner = rows.get(awarded.winner) if awarded.winner is not None else None
+        winner = (
+            CategoryRow(0, False, *rows[awarded.winner]) if awarded.winner is not None else None
+        )
         lines.append(PrizeLine(of[prize.category_id], prize.place, prize.description, winner))
     return PrizeList(cumulative, lines)
