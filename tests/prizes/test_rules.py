@@ -207,3 +207,19 @@ def test_properties_of_the_prize_list(details, prize_places, cumulative, priorit
         for a in awards:  # a prize unawarded: every player of its category has one
             if a.winner is None:
                 assert set(orders[a.prize.category]) <= set(won)
+
+
+def test_a_tie_between_the_last_two_of_a_category():
+    people = {i: Person(i, sex="F") for i in range(1, 4)}
+    assert rules.category_standings(WOMEN, [(1, 1), (2, 2), (3, 2)], people, 2026) == [
+        Placed(1, False, 1, 1),
+        Placed(2, True, 2, 2),
+        Placed(2, True, 3, 2),
+    ]
+
+
+def test_belonging_is_always_a_yes_or_a_no():
+    for category in (Category("j", rules.YOUTH), Category("s", rules.SENIOR), WOMEN, PROMOTION):
+        for person in (Person(1), Person(2, sex="F", birth_year=1950, series="Promotion")):
+            assert rules.belongs(category, person, 2026) in (True, False)
+            assert isinstance(rules.belongs(category, person, 2026), bool)
