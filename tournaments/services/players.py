@@ -157,10 +157,12 @@ def registration_set_status(*, registration: Registration, status: str) -> Regis
 
 @transaction.atomic
 def registration_correct(*, registration: Registration, row: PlayerRow) -> Registration:
-    """The organiser corrects this tournament's record of a player (name, club, licence).
+    """The organiser corrects this tournament's record of a player (name, club, licence,
+    série, sex, year of birth).
 
-    Other tournaments keep theirs. Refused once a sheet the player sat at was signed: what
-    the players signed and the seal holds does not change afterwards. A licence held by
+    Other tournaments keep theirs. The name, club and licence are refused once a sheet the
+    player sat at was signed: what the players signed and the seal holds does not change
+    afterwards (the série, sex and year of birth, on no sheet, still may). A licence held by
     another player of the register links the registration to that player (same name only).
     """
     validate_row(row)
