@@ -239,3 +239,30 @@ def test_the_archive_carries_details_categories_and_prizes(setup):
     Player.objects.all().delete()
     imported = import_json(content)
     assert state(imported) == before
+
+
+def test_after_signing_the_details_may_change_the_name_may_not():
+    from scoring.demo import create_demo
+    from tarot_club.errors import ServiceError
+
+    tournament = create_demo(players=4, rounds=1, deals=1, seed=3, play_rounds=1).tournament
+    signed = Registration.objects.filter(tournament=tournament).first()
+    same = {
+        "last_name": signed.last_name,
+        "first_name": signed.first_name,
+        "club": signed.club_name,
+        "licence": signed.licence,
+    }
+    services.registration_correct(
+        registration=signed,
+        row=services.PlayerRow(**same, series="Promotion", sex="F", birth_year=1960),
+    )
+    signed.refresh_from_db()
+    assert (signed.series, signed.sex, signed.birth_year) == ("Promotion", "F", 1960)
+    with pytest.raises(ServiceError, match="signed score sheets"):
+        services.registration_correct(
+            registration=signed,
+            row=services.PlayerRow(**{**same, "last_name": "Autre"}, series="Open"),
+        )
+    signed.refresh_from_db()
+    assert signed.series == "Promotion"
