@@ -48,6 +48,7 @@ def test_registering_a_player_with_series_sex_and_year(setup):
         "F",
         2009,
     )
+    assert "Promotion Woman 2009" in page(client.get(url))  # the players list shows them
 
 
 def test_a_year_of_birth_out_of_range_is_named_and_kept(setup):
