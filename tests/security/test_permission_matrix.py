@@ -520,6 +520,12 @@ ROWS: list[Row] = [
         writes=True,
         location=lambda w: reverse("tournaments:prizes", args=[w.tournament.slug]),
     ),
+    Row(
+        "tournaments:results_report",
+        "results report (JSON)",
+        "organiser",
+        lambda w: {**slug(w), "fmt": "json"},
+    ),
     Row("tournaments:dashboard", "dashboard", "staff", slug),
     Row(
         "tournaments:finish",
