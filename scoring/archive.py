@@ -21,6 +21,15 @@ from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.archive_checks import TEXT_LIMIT, deal_fields
+from scoring.archive_details import (
+    export_prizes,
+    prizes_of,
+    registration_details,
+    registration_details_of,
+    tournament_details,
+    tournament_details_of,
+)
 from scoring.archive_halls import export_halls, import_halls
 from scoring.archive_values import (
     Damaged,
@@ -31,7 +40,6 @@ from scoring.archive_values import (
     parse_int,
 )
 from scoring.documents.fingerprint import verification_code
-from scoring.engine import HandfulSize, InvalidDeal
 from scoring.models import (
     IMPORTED_SUFFIX,
     Deal,
@@ -42,7 +50,7 @@ from scoring.models import (
     Signature,
     TrustedKey,
 )
-from scoring.scores import deal_scores
+from scoring.prizes.services import prizes_restore
 from scoring.sealing import seal_origin
 from scoring.selectors import current_canonical
 from scoring.services import (
@@ -73,8 +81,6 @@ VERSION = 3
 # The largest archive read (web upload and import_tournament alike), checked before it is read:
 # a championship of 1,000 players over 8 rounds of 5 deals is about 36 MB (100 players: 3.6 MB).
 MAX_BYTES = 50 * 1024 * 1024
-# Texts without a length in their model (reasons, notes): the longest the forms take is 500.
-TEXT_LIMIT = 5000
 
 TOURNAMENT_FIELDS = [
     "slug",
@@ -141,6 +147,7 @@ def export_tournament(tournament: Tournament) -> dict:
             "date": tournament.date.isoformat(),
             "created_by": _username(tournament.created_by),
             "created_at": _time(tournament.created_at),
+            **tournament_details(tournament),
         },
         "staff": [
             {"username": s.user.get_username(), "role": s.role}
@@ -158,9 +165,11 @@ def export_tournament(tournament: Tournament) -> dict:
                 "status": r.status,
                 "pin": r.pin,
                 "withdrawn_after_round": r.withdrawn_after_round,
+                **registration_details(r),
             }
             for r in registrations
         ],
+        "prizes": export_prizes(tournament),
         "rounds": [],
     }
     for round_ in tournament.round_set.order_by("number"):
@@ -439,6 +448,7 @@ def _import(root: Value, version: int) -> Tournament:
         fields[name] = data.get(name, default).choice(_choices(Tournament, name))
     tournament = Tournament(
         **fields,
+        **tournament_details_of(data),
         date=data["date"].date(),
         created_by=_user(data.get("created_by"), users),
     )
@@ -462,6 +472,7 @@ def _import(root: Value, version: int) -> Tournament:
     for r in registration_values:
         registrations[r["key"].value] = _import_registration(r, tournament, teams)
     import_halls(root, tournament)
+    prizes_restore(tournament=tournament, data=prizes_of(root))
     seen_rounds = set()
     for round_data in root["rounds"].list(max_items=tournament.rounds):
         number = round_data["number"].int(1, tournament.rounds)
@@ -556,55 +567,8 @@ def _import_registration(r: Value, tournament: Tournament, teams: dict) -> Regis
         status=status,
         pin=pin,
         withdrawn_after_round=withdrawn,
+        **registration_details_of(r, tournament),
     )
-
-
-def _deal_fields(d: Value, size: int, rule_set: str, where: str) -> dict:
-    """A deal's stored inputs as the deal form takes them, its scores checked by the engine."""
-    fields = {
-        "number": d["number"].int(1, 32767),
-        "kind": d["kind"].choice(Deal.Kind.values),
-        "dealer": d["dealer"].int(0, size - 1),
-        "taker": d["taker"].int(0, size - 1, null=True),
-        "partner": d["partner"].int(0, size - 1, null=True),
-        "contract": d["contract"].choice(_choices(Deal, "contract"), blank=True),
-        "oudlers": d["oudlers"].int(0, 3, null=True),
-        "points": d["points"].points(),
-        "handfuls": [
-            {
-                "seat": h["seat"].int(0, size - 1),
-                "size": h["size"].choice([s.value for s in HandfulSize]),
-            }
-            for h in d["handfuls"].list(max_items=size)
-        ],
-        "petit_au_bout": d["petit_au_bout"].choice(_choices(Deal, "petit_au_bout"), blank=True),
-        "slam_announced": d["slam_announced"].bool(),
-        "slam": d["slam"].choice(_choices(Deal, "slam"), blank=True),
-        "note": d["note"].text(TEXT_LIMIT),
-        "version": d["version"].int(1, 2**31 - 1),
-    }
-    scores = [v.int(-(10**6), 10**6) for v in d["scores"].list(max_items=size)]
-    if len(scores) != size:
-        d["scores"].fail(_("one score per player was expected"))
-    if sum(scores) != 0:
-        d["scores"].fail(_("the scores do not sum to zero"))
-    fields["scores"] = scores
-    deal = Deal(**fields)
-    try:
-        derived = deal_scores(deal, size, rule_set)
-    except InvalidDeal as error:
-        d.fail(_("not a possible deal (%(errors)s)") % {"errors": str(error)[:300]})
-    except (ValueError, KeyError, IndexError):
-        d.fail(_("not a possible deal"))
-    if derived != scores:
-        raise ServiceError(
-            _(
-                "Deal %(deal)d of %(where)s does not score as stored: the archive was altered. "
-                "Nothing was imported."
-            )
-            % {"deal": fields["number"], "where": where}
-        )
-    return fields
 
 
 def _import_sheet(tournament, table, data: Value, registrations, users, version) -> None:
@@ -642,7 +606,7 @@ def _import_sheet(tournament, table, data: Value, registrations, users, version)
         data["deals"].fail(_("a paper sheet has no deals"))
     numbers = set()
     for d in deal_values:
-        fields = _deal_fields(d, size, tournament.rule_set, where)
+        fields = deal_fields(d, size, tournament.rule_set, where)
         if fields["number"] in numbers:
             d["number"].fail(_("the same deal twice"))
         numbers.add(fields["number"])
@@ -658,7 +622,7 @@ def _import_sheet(tournament, table, data: Value, registrations, users, version)
     deal_ids = dict(sheet.deals.values_list("number", "pk"))
     rows = []
     for h in data["deal_history"].list(max_items=100_000):
-        fields = _deal_fields(h, size, tournament.rule_set, where)
+        fields = deal_fields(h, size, tournament.rule_set, where)
         rows.append(
             HistoricalDeal(
                 id=deal_ids.get(fields["number"], 0),

@@ -351,3 +351,7 @@ class FinalResults(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id} @ {self.version}"
+
+
+# The prize list's models live in a room of their own (scoring/prizes/), under this app.
+from scoring.prizes.models import Category, Prize, PrizeSettings  # noqa: E402, F401

@@ -4,6 +4,7 @@ edit control."""
 from django.urls import path
 
 import tournaments.converters  # noqa: F401  (registers the <id:...> converter)
+from scoring.prizes import views as prizes
 from scoring.views import club, public
 from tournaments.views import seat_requests
 
@@ -17,6 +18,8 @@ urlpatterns = [
         public.standings_export,
         name="standings_export",
     ),
+    path("t/<slug:slug>/categories/", prizes.categories, name="categories"),
+    path("t/<slug:slug>/palmares.<str:fmt>", prizes.prizes_export, name="prizes_export"),
     path("t/<slug:slug>/position/<id:number>/", public.round_results, name="round"),
     path("t/<slug:slug>/moi/", public.find_me, name="find_me"),
     path("t/<slug:slug>/joueur/<id:registration_id>/", public.player, name="player"),

@@ -8,6 +8,7 @@ project's URLconf (``tarot_club/urls.py``) puts this list under it with ``tourna
 from django.urls import path
 
 import tournaments.converters  # noqa: F401  (registers the <id:...> converter)
+from scoring.prizes import views as prizes
 from scoring.views import archive, report, rounds
 
 urlpatterns = [
@@ -23,6 +24,7 @@ urlpatterns = [
         archive.SeasonArchiveExportView.as_view(),
         name="season_archive",
     ),
+    path("t/<slug:slug>/gestion/palmares/", prizes.PrizesStaffView.as_view(), name="prizes"),
     path("t/<slug:slug>/gestion/position/<id:number>/", rounds.RoundView.as_view(), name="round"),
     path(
         "t/<slug:slug>/gestion/position/<id:number>/<str:action>/",

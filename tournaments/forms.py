@@ -9,9 +9,10 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import limits
-from tournaments.models import Registration, Round, Season, Tournament
+from tournaments.models import SEXES, Registration, Round, Season, Tournament
 from tournaments.names import clean_name
 from tournaments.permissions import ORGANISER_PERMISSION
+from tournaments.rows import PlayerRow, latest_birth_year, read_details, series_of
 from tournaments.services import clubs
 
 
@@ -59,6 +60,7 @@ class TournamentForm(forms.ModelForm):
             "tie_breaks",
             "verify_url",
             "homologation",
+            "series_list",
         ]
         help_texts = {
             "deals_per_round": _(
@@ -80,8 +82,33 @@ class TournamentForm(forms.ModelForm):
                 "Given by the FFT for a homologated tournament; printed on the results report."
             ),
         }
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        }
         field_classes = {"name": NameField}
+
+    series_list = forms.CharField(
+        label=_("Séries"),
+        required=False,
+        max_length=limits.SERIES_LIST,
+        widget=forms.Textarea(attrs={"rows": 5}),
+        initial=limits.DEFAULT_SERIES,
+        help_text=_(
+            "One a line, in their order (Open, 1re série...): the choices of a player's série "
+            "on registration and in the import, and the séries the prize list's categories "
+            "may name."
+        ),
+    )
+
+    def clean_series_list(self):
+        series = self.cleaned_data.get("series_list", "")
+        long = [name for name in series_of(series) if len(name) > limits.SERIES]
+        if long:
+            raise forms.ValidationError(
+                _("“%(name)s”: a série's name has at most %(limit)d characters.")
+                % {"name": long[0], "limit": limits.SERIES}
+            )
+        return "\n".join(series_of(series))
 
     def clean_verify_url(self):
         url = self.cleaned_data.get("verify_url", "").strip()
@@ -100,14 +127,73 @@ class TournamentSettingsForm(TournamentForm):
         fields = [*TournamentForm.Meta.fields, "capacity"]
 
 
-class PlayerRecordForm(forms.Form):
-    """A player's name, club and licence: to register them, or to correct this tournament's
-    record of them."""
+def _details_fields(tournament: Tournament | None, current_series: str = "") -> dict:
+    """The série (the tournament's list), sex and year of birth fields of a player."""
+    series = series_of(tournament.series_list if tournament else limits.DEFAULT_SERIES)
+    if current_series and current_series not in series:
+        series.append(current_series)  # a série since taken off the list stays as it was
+    return {
+        "series": forms.ChoiceField(
+            label=_("Série"),
+            required=False,
+            choices=[("", "—"), *((name, name) for name in series)],
+        ),
+        "sex": forms.ChoiceField(label=_("Sex"), required=False, choices=[("", "—"), *SEXES]),
+        "birth_year": forms.IntegerField(
+            label=_("Year of birth"),
+            required=False,
+            error_messages={"invalid": _("Year of birth: a year such as 1984 is expected.")},
+        ),
+    }
+
+
+class DetailsMixin:
+    """Checks a player's série, sex and year of birth as the import does (tournaments.rows):
+    the message names the wrong value, and what was typed stays in the field."""
+
+    def _clean_details(self, suffix: str = "") -> None:
+        typed = {
+            name: str(self.cleaned_data.get(name + suffix) or "")
+            for name in ("series", "sex", "birth_year")
+        }
+        year = latest_birth_year(self.tournament) if self.tournament else 9999
+        values, problems = read_details(
+            typed, series=series_of(self.series_choices), latest_year=year
+        )
+        for field, message in problems:
+            self.add_error(field + suffix, message + ".")
+        if not problems:
+            for name, value in values.items():
+                self.cleaned_data[name + suffix] = value
+
+
+class PlayerRecordForm(DetailsMixin, forms.Form):
+    """A player's name, club, licence, série, sex and year of birth: to register them, or to
+    correct this tournament's record of them."""
 
     last_name = NameField(label=_("Last name"), max_length=limits.NAME)
     first_name = NameField(label=_("First name"), max_length=limits.NAME, required=False)
     club = NameField(label=_("Club"), max_length=limits.CLUB, required=False)
     licence = forms.CharField(label=_("FFT licence"), max_length=limits.LICENCE, required=False)
+
+    def __init__(self, *args, tournament: Tournament | None = None, current_series="", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        for name, field in _details_fields(tournament, current_series).items():
+            self.fields[name] = field
+        self.series_choices = "\n".join(v for v, _label in self.fields["series"].choices if v)
+
+    def clean(self):
+        cleaned = super().clean()
+        self._clean_details()
+        return cleaned
+
+    def row(self) -> PlayerRow:
+        data = self.cleaned_data
+        return PlayerRow(
+            **{name: data[name] for name in ("last_name", "first_name", "club", "licence")},
+            **{name: data[name] for name in ("series", "sex", "birth_year")},
+        )
 
 
 class PlayerForm(PlayerRecordForm):
@@ -120,13 +206,15 @@ class PlayerForm(PlayerRecordForm):
     present = forms.BooleanField(label=_("Present now (late arrival)"), required=False)
 
 
-class TeamForm(forms.Form):
+class TeamForm(DetailsMixin, forms.Form):
     name = NameField(label=_("Team name"), max_length=limits.TEAM)
     present = forms.BooleanField(label=_("Present now"), required=False)
+    MEMBER_FIELDS = ("last_name", "first_name", "club", "licence", "series", "sex", "birth_year")
 
-    def __init__(self, *args, team_size: int, **kwargs):
+    def __init__(self, *args, team_size: int, tournament: Tournament | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.team_size = team_size
+        self.tournament = tournament
         for i in range(team_size):
             self.fields[f"last_name_{i}"] = NameField(label=_("Last name"), max_length=limits.NAME)
             self.fields[f"first_name_{i}"] = NameField(
@@ -138,11 +226,24 @@ class TeamForm(forms.Form):
             self.fields[f"licence_{i}"] = forms.CharField(
                 label=_("FFT licence"), max_length=limits.LICENCE, required=False
             )
+            for name, field in _details_fields(tournament).items():
+                self.fields[f"{name}_{i}"] = field
+        self.series_choices = "\n".join(v for v, _label in self.fields["series_0"].choices if v)
+
+    def clean(self):
+        cleaned = super().clean()
+        for i in range(self.team_size):
+            self._clean_details(f"_{i}")
+        return cleaned
 
     @property
     def members(self):
+        return [[self[f"{name}_{i}"] for name in self.MEMBER_FIELDS] for i in range(self.team_size)]
+
+    def member_rows(self) -> list[PlayerRow]:
+        data = self.cleaned_data
         return [
-            [self[f"{name}_{i}"] for name in ("last_name", "first_name", "club", "licence")]
+            PlayerRow(**{name: data[f"{name}_{i}"] for name in self.MEMBER_FIELDS})
             for i in range(self.team_size)
         ]
 
@@ -150,7 +251,10 @@ class TeamForm(forms.Form):
 class ImportForm(forms.Form):
     file = forms.FileField(
         label=_("CSV or Excel file"),
-        help_text=_("Columns: nom, prénom, club, licence (and équipe for a team tournament)."),
+        help_text=_(
+            "Columns: nom, prénom, club, licence, and if you wish série, sexe (F or M), "
+            "année de naissance (and équipe for a team tournament)."
+        ),
     )
 
 

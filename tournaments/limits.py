@@ -27,3 +27,8 @@ REASON = 500  # every reason or decision a referee types: a correction, a remove
 # referee's decision, a penalty, paper totals, closing a round with unsigned sheets
 SERIES = 30  # a player's série as the organiser names it ("1re série", "Promotion")
 HOMOLOGATION = 30  # the FFT's homologation number of a tournament
+# The séries a new tournament offers (the organiser changes them): one a line.
+DEFAULT_SERIES = "Open\n1re série\n2e série\n3e série\nPromotion"
+SERIES_LIST = 500  # the whole list of a tournament's séries, as typed
+OLDEST_BIRTH_YEAR = 1900  # a year of birth before this one is a typing error
+PRIZE = 120  # what a prize is, as the prize list prints it ("Coupe et bon d'achat de 50 €")

@@ -265,6 +265,8 @@ class Tournament(models.Model):
     homologation = models.CharField(
         _("FFT homologation number"), max_length=limits.HOMOLOGATION, blank=True
     )
+    # The organiser's séries, one a line: the choices of a player's série (tournaments.rows).
+    series_list = models.TextField(_("séries"), blank=True, default=limits.DEFAULT_SERIES)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tarot_club.errors import ServiceError
+from tournaments import limits
 from tournaments.models import (
     Club,
     Player,
@@ -44,6 +45,10 @@ class PlayerRow:
     club: str = ""
     licence: str = ""
     team: str = ""
+    # What the categories read: a série of the organiser's list, "F" / "M", a year of birth.
+    series: str = ""
+    sex: str = ""
+    birth_year: int | None = None
 
     def __post_init__(self):
         for name in ("last_name", "first_name", "club", "team"):
@@ -120,3 +125,110 @@ def other_holder(player_last: str, player_first: str, row: PlayerRow) -> bool:
         and player_first
         and player_first.casefold() != row.first_name.strip().casefold()
     )
+
+
+# --- série, sex and year of birth (what the prize list's categories read) -------------------
+
+#: How a file or a form may write a sex (case and accents as typed are folded first).
+SEX_WORDS = {
+    "f": "F",
+    "femme": "F",
+    "dame": "F",
+    "d": "F",
+    "w": "F",
+    "woman": "F",
+    "m": "M",
+    "h": "M",
+    "homme": "M",
+    "man": "M",
+}
+
+
+def series_of(series_list: str) -> list[str]:
+    """A tournament's séries, in the organiser's order: one a line, blank lines and repeats
+    (ignoring case) dropped."""
+    seen, series = set(), []
+    for line in series_list.splitlines():
+        name = clean_name(line)
+        if name and name.casefold() not in seen:
+            seen.add(name.casefold())
+            series.append(name)
+    return series
+
+
+def latest_birth_year(tournament) -> int:
+    """The latest year of birth a player may have: the tournament's year."""
+    return tournament.date.year
+
+
+def read_details(
+    values: dict[str, str], *, series: list[str], latest_year: int
+) -> tuple[dict, list[tuple[str, str]]]:
+    """A row's série, sex and year of birth as typed (texts, each may be empty): the values to
+    store (the série spelt as in the list, "F" / "M", an int or None) and, as (field,
+    message), everything wrong with them."""
+    problems: list[tuple[str, str]] = []
+    typed_series = clean_name(values.get("series", ""))
+    known = {name.casefold(): name for name in series}
+    found_series = known.get(typed_series.casefold(), "") if typed_series else ""
+    if typed_series and not found_series:
+        problems.append(
+            (
+                "series",
+                _("Série “%(series)s”: not one of this tournament's séries (%(known)s)")
+                % {"series": typed_series, "known": ", ".join(series) or "—"},
+            )
+        )
+    typed_sex = values.get("sex", "").strip()
+    sex = SEX_WORDS.get(typed_sex.casefold(), "") if typed_sex else ""
+    if typed_sex and not sex:
+        problems.append(
+            ("sex", _("Sex “%(sex)s”: F (woman) or M (man) expected") % {"sex": typed_sex})
+        )
+    typed_year = values.get("birth_year", "").strip()
+    year = None
+    if typed_year.endswith(".0"):  # a spreadsheet's number cell read as text
+        typed_year = typed_year[:-2]
+    if typed_year:
+        if not (typed_year.isascii() and typed_year.isdigit()):
+            problems.append(
+                (
+                    "birth_year",
+                    _("Year of birth “%(year)s”: a year such as 1984 is expected")
+                    % {"year": typed_year},
+                )
+            )
+        elif not limits.OLDEST_BIRTH_YEAR <= int(typed_year) <= latest_year:
+            problems.append(
+                (
+                    "birth_year",
+                    _("Year of birth %(year)s: it must be between %(oldest)d and %(latest)d")
+                    % {
+                        "year": typed_year,
+                        "oldest": limits.OLDEST_BIRTH_YEAR,
+                        "latest": latest_year,
+                    },
+                )
+            )
+        else:
+            year = int(typed_year)
+    return {"series": found_series, "sex": sex, "birth_year": year}, problems
+
+
+def checked_details(row: PlayerRow, tournament) -> dict:
+    """The row's série, sex and year of birth as stored (:func:`read_details`); a ServiceError
+    when one is not what this tournament takes (the forms and the import say so first, with
+    every problem)."""
+    values, problems = read_details(
+        {
+            "series": row.series,
+            "sex": row.sex,
+            "birth_year": "" if row.birth_year is None else str(row.birth_year),
+        },
+        series=series_of(tournament.series_list),
+        latest_year=latest_birth_year(tournament),
+    )
+    if problems:
+        field, message = problems[0]
+        raise ServiceError(message + ".", field=field)
+    return values

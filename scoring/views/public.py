@@ -23,6 +23,7 @@ from scoring.engine.table import active_positions
 from scoring.models import Deal
 from scoring.pagecache import KEPT_HEADERS, Entry, page_cache
 from scoring.presenters import explanation_lines
+from scoring.prizes.exports import export_sections, tv_categories
 from scoring.scores import to_engine
 from scoring.selectors import round_tables
 from scoring.standings import current_round, current_standings, sheet_counts, sheet_unsigned
@@ -251,6 +252,9 @@ def standings_export(request, tournament, fmt: str):
     more = []
     if tournament.is_team_event:
         more.append(team_section(data.team_standings(through), through=through))
+    if through is None:  # the categories and the prize list read the whole tournament
+        more += export_sections(tournament, data)
+    if tournament.is_team_event:
         title = _("Individual standings")
     else:
         title = _("Final standings") if tournament.finished else _("Provisional standings")
@@ -500,6 +504,7 @@ def tv(request, tournament):
             tournament,
             rows=rows,
             teams=data.team_standings() if tournament.is_team_event else None,
+            categories=tv_categories(tournament, data),
             provisional=_provisional_text(data),
             # The tables of the last round whose sheet is not entered yet: still playing.
             playing={"round": last.round_number, "tables": last.missing}

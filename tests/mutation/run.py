@@ -39,12 +39,14 @@ FILES = {
     "ranking": ("tournaments/ranking.py", "tournaments.ranking"),
     "championship": ("tournaments/championship.py", "tournaments.championship"),
     "halls": ("tournaments/seating/halls.py", "tournaments.seating.halls"),
+    "prizes": ("scoring/prizes/rules.py", "scoring.prizes.rules"),
 }
 FAST_TESTS = [
     "tests/engine",
     "tests/ranking",
     "tests/season/test_championship.py",
     "tests/seating/test_halls_rule.py",
+    "tests/prizes/test_rules.py",
 ]
 PYTEST = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-n", "0"]
 RULES = "scoring/engine/rules.py"

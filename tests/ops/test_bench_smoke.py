@@ -43,3 +43,12 @@ def test_the_season_benchmark_runs():
     assert figures["season_queries_same_for_4_and_40"]["pass"]
     for name in ("season_cold_ms", "season_cached_ms", "career_ms"):
         assert figures[name]["value"] > 0, name
+
+
+def test_the_prize_list_benchmark_runs():
+    from bench.prizes import prize_figures
+
+    figures = prize_figures(runs=1, players=16)
+    assert figures["categories_cold_ms"]["value"] > 0
+    assert figures["categories_cold_queries"] > 0
+    assert figures["scratch_standings_cold_ms"] > 0

@@ -510,6 +510,22 @@ ROWS: list[Row] = [
         roles=VARIANT,
     ),
     Row("tournaments:archive", "archive export (JSON)", "organiser", slug),
+    Row(
+        "tournaments:prizes",
+        "categories and prize list",
+        "organiser",
+        slug,
+        post=302,
+        data=lambda w: {"action": "settings", "cumulative": "on", "scratch_position": "0"},
+        writes=True,
+        location=lambda w: reverse("tournaments:prizes", args=[w.tournament.slug]),
+    ),
+    Row(
+        "tournaments:results_report",
+        "results report (JSON)",
+        "organiser",
+        lambda w: {**slug(w), "fmt": "json"},
+    ),
     Row("tournaments:dashboard", "dashboard", "staff", slug),
     Row(
         "tournaments:finish",
@@ -790,6 +806,14 @@ ROWS: list[Row] = [
         post=405,
     ),
     Row("public:tv", "TV screen", "public", slug, post=405),
+    Row("public:categories", "category standings", "public", slug, post=405),
+    Row(
+        "public:prizes_export",
+        "prize list PDF",
+        "public",
+        lambda w: {**slug(w), "fmt": "pdf"},
+        post=405,
+    ),
     Row(
         "public:seat_request",
         "asking for a seat at the next tournament",
@@ -1101,12 +1125,14 @@ def test_hidden_standings_stay_hidden_on_the_public_pages(world):
     hide_standings(world)
     client = client_for()
     slug_ = world.tournament.slug
-    for name in ("public:standings", "public:tv"):
+    for name in ("public:standings", "public:tv", "public:categories"):
         response = client.get(reverse(name, args=[slug_]))
         assert response.status_code == 200
         assert "public/hidden.html" in [t.name for t in response.templates], name
     for fmt in ("csv", "csv-fr", "xlsx", "pdf"):
         url = reverse("public:standings_export", args=[slug_, fmt])
+        assert client.get(url).status_code == 404, fmt
+        url = reverse("public:prizes_export", args=[slug_, fmt])
         assert client.get(url).status_code == 404, fmt
     home = client.get(reverse("public:home", args=[slug_]))
     assert home.status_code == 200 and "top" not in home.context

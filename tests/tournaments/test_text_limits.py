@@ -386,6 +386,10 @@ def typed(field: str, length: int) -> str:
         # "10000,9999,...,9999" is 1,000 characters; one more is a trailing digit.
         text = ",".join(["10000", *["9999"] * 199])
         return text[:length] if length <= len(text) else text + "0" * (length - len(text))
+    if field == "series_list":
+        # Distinct séries of a few characters, one a line (as stored): never a blank end.
+        text = "\n".join(f"Série {n}" for n in range(1, 100))[:length]
+        return text if text[-1].strip() else text[:-1] + "x"
     return "é" * length
 
 

@@ -3,7 +3,7 @@ list's state, a licence looked up, and the registrations whose name or club diff
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
@@ -99,12 +99,11 @@ def filled_from_list(row: PlayerRow) -> tuple[PlayerRow, dict]:
     listed = licensee_of(row.licence)
     if listed is None:
         return row, {}
-    filled = PlayerRow(
+    filled = replace(
+        row,
         last_name=row.last_name or listed.last_name,
         first_name=row.first_name or (listed.first_name if not row.last_name else ""),
         club=row.club or listed.club,
-        licence=row.licence,
-        team=row.team,
     )
     return filled, listed_details(listed)
 

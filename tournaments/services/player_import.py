@@ -23,7 +23,14 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.names import clean_name
-from tournaments.rows import PlayerRow, other_holder, row_problems
+from tournaments.rows import (
+    PlayerRow,
+    latest_birth_year,
+    other_holder,
+    read_details,
+    row_problems,
+    series_of,
+)
 from tournaments.selectors import name_key
 from tournaments.services.tournaments import tournament_touch
 
@@ -40,6 +47,17 @@ COLUMN_ALIASES = {
         "no licence",
     },
     "team": {"équipe", "equipe", "team"},
+    "series": {"série", "serie", "series", "catégorie fft"},
+    "sex": {"sexe", "sex", "genre", "h/f", "f/h"},
+    "birth_year": {
+        "année de naissance",
+        "annee de naissance",
+        "naissance",
+        "né en",
+        "year of birth",
+        "birth year",
+        "birth_year",
+    },
 }
 # Columns holding a name: cleaned as every name coming in (names.clean_name).
 NAME_COLUMNS = ("last_name", "first_name", "club", "team")
@@ -53,6 +71,8 @@ class ImportRow:
     # Not errors: a likely duplicate (a player already registered, or another line, with the
     # same name ignoring case and accents) is imported, and flagged on the players list.
     warnings: list[str] = dataclass_field(default_factory=list)
+    # The série, sex and year of birth as stored (tournaments.rows.read_details).
+    details: dict = dataclass_field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -81,7 +101,11 @@ def players_import_preview(
     if not table:
         return ImportPreview(rows=[], file_errors=[_("The file is empty.")])
     header = [cell.strip().casefold() for cell in table[0]]
-    known = "nom, prénom, club, licence" + (", équipe" if tournament.is_team_event else "")
+    known = "nom, prénom, club, licence, série, sexe, année de naissance" + (
+        ", équipe" if tournament.is_team_event else ""
+    )
+    series = series_of(tournament.series_list)
+    latest_year = latest_birth_year(tournament)
     columns: dict[int, str] = {}
     file_errors: list[str] = []
     for index, title in enumerate(header):
@@ -129,6 +153,8 @@ def players_import_preview(
         if not tournament.is_team_event:
             values["team"] = ""  # not read: an individual tournament has no teams
         row.errors.extend(message for _field, message in row_problems(values))
+        row.details, problems = read_details(values, series=series, latest_year=latest_year)
+        row.errors.extend(message for _field, message in problems)
         licence = values["licence"]
         if licence:
             if licence in licences:
@@ -252,7 +278,17 @@ def _register_in_bulk(tournament: Tournament, rows: list[PlayerRow]) -> None:
                 last_name=row.last_name.strip() or player.last_name,
                 licence=player.licence,
                 club_name=row.club.strip() or club_names.get(player.club_id, ""),
+                # What the file gives, else what the licensee list gives.
                 **listed_details(listed.get(player.licence)),
+                **{
+                    name: value
+                    for name, value in (
+                        ("series", row.series),
+                        ("sex", row.sex),
+                        ("birth_year", row.birth_year),
+                    )
+                    if value not in ("", None)
+                },
             )
             for row, player in zip(rows, players, strict=True)
         ]
@@ -301,4 +337,7 @@ def _row(row: ImportRow) -> PlayerRow:
         club=v["club"],
         licence=v["licence"],
         team=v["team"],
+        series=row.details.get("series", ""),
+        sex=row.details.get("sex", ""),
+        birth_year=row.details.get("birth_year"),
     )

@@ -20,7 +20,13 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.rows import PlayerRow, other_holder, text_problems, validate_row
+from tournaments.rows import (
+    PlayerRow,
+    checked_details,
+    other_holder,
+    text_problems,
+    validate_row,
+)
 from tournaments.services.tournaments import tournament_touch
 from tournaments.signals import registration_correcting
 
@@ -80,6 +86,7 @@ def player_register(
     the licensee list fills the name and club left blank, the série, sex and year of birth."""
     row, listed = filled_from_list(row)
     validate_row(row)
+    details = checked_details(row, tournament)
     if tournament.is_team_event and team is None:
         raise ServiceError(
             _("In a team tournament, players register with their team."), field="team"
@@ -91,7 +98,9 @@ def player_register(
             player=player,
             team=team,
             status=Registration.Status.PRESENT if present else Registration.Status.REGISTERED,
+            # What the row gives, else what the licensee list gives.
             **listed,
+            **{name: value for name, value in details.items() if value not in ("", None)},
         ),
         player,
         row,
@@ -153,16 +162,23 @@ def registration_set_status(*, registration: Registration, status: str) -> Regis
 
 @transaction.atomic
 def registration_correct(*, registration: Registration, row: PlayerRow) -> Registration:
-    """The organiser corrects this tournament's record of a player (name, club, licence).
+    """The organiser corrects this tournament's record of a player (name, club, licence,
+    série, sex, year of birth).
 
-    Other tournaments keep theirs. Refused once a sheet the player sat at was signed: what
-    the players signed and the seal holds does not change afterwards. A licence held by
+    Other tournaments keep theirs. The name, club and licence are refused once a sheet the
+    player sat at was signed: what the players signed and the seal holds does not change
+    afterwards (the série, sex and year of birth, on no sheet, still may). A licence held by
     another player of the register links the registration to that player (same name only).
     """
     validate_row(row)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
-    registration_correcting.send(sender=Registration, registration=registration)
+    details = checked_details(row, registration.tournament)
     licence = row.licence.strip()
+    signed = (registration.first_name, registration.last_name, registration.club_name)
+    if signed != (row.first_name.strip(), row.last_name.strip(), row.club.strip()) or (
+        licence != registration.licence
+    ):  # a série, sex or year of birth is not on the signed sheets: it may change
+        registration_correcting.send(sender=Registration, registration=registration)
     player = registration.player
     if licence and licence != registration.licence:
         twin = (
@@ -200,6 +216,8 @@ def registration_correct(*, registration: Registration, row: PlayerRow) -> Regis
     registration.last_name = row.last_name.strip()
     registration.club_name = row.club.strip()
     registration.licence = licence
+    for name, value in details.items():
+        setattr(registration, name, value)
     registration.save()
     tournament_touch(tournament_id=registration.tournament.pk)
     return registration

@@ -59,6 +59,7 @@ def tournament_create(
     seating_priority: str = Tournament.SeatingPriority.REPEATS,
     verify_url: str = "",
     homologation: str = "",
+    series_list: str = limits.DEFAULT_SERIES,
 ) -> Tournament:
     if rule_set not in RULE_SETS:
         raise ServiceError(_("Unknown rule set."), field="rule_set")
@@ -79,6 +80,7 @@ def tournament_create(
         seating_priority=seating_priority,
         verify_url=verify_url,
         homologation=homologation,
+        series_list=series_list,
         seed=seed if seed is not None else random.SystemRandom().randrange(1, 10**6),
         created_by=created_by,
     )

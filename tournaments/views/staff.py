@@ -198,9 +198,11 @@ class PlayersView(StaffTournamentMixin, TemplateView):
             registration.listed_as = listed_as.get(registration.pk, "")
         context["registrations"] = registrations
         if self.tournament.is_team_event:
-            context["form"] = kwargs.get("form") or TeamForm(team_size=self.tournament.team_size)
+            context["form"] = kwargs.get("form") or TeamForm(
+                team_size=self.tournament.team_size, tournament=self.tournament
+            )
         else:
-            context["form"] = kwargs.get("form") or PlayerForm()
+            context["form"] = kwargs.get("form") or PlayerForm(tournament=self.tournament)
         context["statuses"] = Registration.Status
         context["still_registered"] = sum(
             r.status == Registration.Status.REGISTERED for r in registrations
@@ -211,40 +213,24 @@ class PlayersView(StaffTournamentMixin, TemplateView):
     def post(self, request, *args, **kwargs):
         tournament = self.tournament
         if tournament.is_team_event:
-            form = TeamForm(request.POST, team_size=tournament.team_size)
+            form = TeamForm(request.POST, team_size=tournament.team_size, tournament=tournament)
         else:
-            form = PlayerForm(request.POST)
+            form = PlayerForm(request.POST, tournament=tournament)
         if form.is_valid():
             data = form.cleaned_data
             try:
                 if tournament.is_team_event:
-                    members = [
-                        services.PlayerRow(
-                            last_name=data[f"last_name_{i}"],
-                            first_name=data[f"first_name_{i}"],
-                            club=data[f"club_{i}"],
-                            licence=data[f"licence_{i}"],
-                        )
-                        for i in range(tournament.team_size)
-                    ]
                     team = services.team_register(
                         tournament=tournament,
                         name=data["name"],
-                        members=members,
+                        members=form.member_rows(),
                         present=data["present"],
                     )
                     registered = list(team.members.all())
                 else:
                     registered = [
                         services.player_register(
-                            tournament=tournament,
-                            row=services.PlayerRow(
-                                last_name=data["last_name"],
-                                first_name=data["first_name"],
-                                club=data["club"],
-                                licence=data["licence"],
-                            ),
-                            present=data["present"],
+                            tournament=tournament, row=form.row(), present=data["present"]
                         )
                     ]
             except ServiceError as error:
@@ -298,7 +284,8 @@ def _cell(text: str) -> str:
 def import_preview_rows(preview: services.ImportPreview, *, team_event: bool) -> SafeString:
     """The preview's table body, written in Python: a template loop over 5,000 lines cost
     more than the checks themselves (``bench/figures.md``)."""
-    fields = ["last_name", "first_name", "club", "licence"] + (["team"] if team_event else [])
+    fields = ["last_name", "first_name", "club", "licence", "series", "sex", "birth_year"]
+    fields += ["team"] if team_event else []
     ok = '<span class="badge ok">OK</span>'
     parts = []
     for row in preview.rows:
@@ -490,18 +477,23 @@ class PlayerCorrectView(RegistrationMixin, TemplateView):
                 "first_name": registration.first_name,
                 "club": registration.club_name,
                 "licence": registration.licence,
-            }
+                "series": registration.series,
+                "sex": registration.sex,
+                "birth_year": registration.birth_year or "",
+            },
+            tournament=self.tournament,
+            current_series=registration.series,
         )
         return context
 
     def post(self, request, *args, **kwargs):
         registration = self.get_registration()
-        form = PlayerRecordForm(request.POST)
+        form = PlayerRecordForm(
+            request.POST, tournament=self.tournament, current_series=registration.series
+        )
         if form.is_valid():
             try:
-                corrected = services.registration_correct(
-                    registration=registration, row=services.PlayerRow(**form.cleaned_data)
-                )
+                corrected = services.registration_correct(registration=registration, row=form.row())
             except ServiceError as error:
                 add_service_error(form, error)
             else:
