@@ -42,3 +42,8 @@ def test_each_entry_names_a_real_line_of_its_file(number):
     assert source.is_file(), f"equivalent.txt:{number} names {path}, which does not exist"
     lines = {line.strip() for line in source.read_text(encoding="utf-8").splitlines()}
     assert original in lines, f"equivalent.txt:{number}: {path} no longer has `{original}`"
+
+
+def test_the_mutants_mutmut_writes_are_never_committed():
+    ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert "mutants/" in ignored
