@@ -5,6 +5,7 @@ refused deal could change unnoticed), and the explanation's every number is the 
 reads on the calculator.
 """
 
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -189,3 +190,111 @@ def test_shares_at_three_and_five_players(players, partner, scores):
         points=Decimal(50),
     )
     assert score_deal(deal).scores == scores
+
+
+# One typing mistake, one message: a refused number of card points is not judged again by the
+# rules that read it (the oudlers' bounds, the dog, the slam), which would only repeat it.
+# (what the referee sees, the deal, the one code the sheet must show)
+ONE_MISTAKE = {
+    "4.25 typed for 42.5 at five players, with one oudler": (
+        Deal(
+            players=5,
+            taker=0,
+            partner=1,
+            contract=Contract.GARDE,
+            oudlers=1,
+            points=Decimal("4.25"),
+        ),
+        "points.half",
+    ),
+    "90.5 points for an attack slam at four players": (
+        four(oudlers=3, points="90.5", slam=Camp.ATTACK),
+        "points.half_at_four",
+    ),
+    "1 typed for 91 in an attack slam with the three oudlers": (
+        four(oudlers=3, points=1, slam=Camp.ATTACK),
+        "points.too_few_for_oudlers",
+    ),
+    "an attack slam of 91 points entered with only 2 oudlers": (
+        four(oudlers=2, points=91, slam=Camp.ATTACK),
+        "points.too_many_for_oudlers",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", ONE_MISTAKE)
+def test_one_typing_mistake_gives_exactly_one_message(name):
+    deal, code = ONE_MISTAKE[name]
+    assert [(e.field, e.code) for e in check_deal(deal, FFT)] == [("points", code)]
+
+
+def test_too_many_trumps_says_how_many():
+    (error,) = check_deal(
+        four(points=50, handfuls=(Handful(seat=0, size=SIMPLE), Handful(seat=1, size=DOUBLE))),
+        FFT,
+    )
+    assert (error.field, error.code) == ("handfuls", "handfuls.too_many_trumps")
+    assert error.message == (
+        "These handfuls show 23 trumps, but the game has only 22 (21 trumps and the excuse)."
+    )
+
+
+# A club whose simple handful at 4 players is 11 trumps: two players can each show one, all 21
+# trumps and the excuse between them; a double beside a simple is more than the game holds.
+ELEVEN = replace(
+    FFT,
+    name="house-simple-11",
+    official=False,
+    handful_trumps={4: {SIMPLE: 11, DOUBLE: 13, TRIPLE: 15}},
+)
+
+
+def test_every_trump_and_the_excuse_may_be_shown_but_not_one_more():
+    both = (Handful(seat=0, size=SIMPLE), Handful(seat=2, size=SIMPLE))
+    deal = four(points=50, handfuls=both)
+    assert check_deal(deal, ELEVEN) == []
+    # Garde won by 9 with two simple handfuls (20 each, to the winning attack): M = 108.
+    assert score_deal(deal, ELEVEN).scores == (324, -108, -108, -108)
+    (error,) = check_deal(
+        four(points=50, handfuls=(Handful(seat=0, size=SIMPLE), Handful(seat=2, size=DOUBLE))),
+        ELEVEN,
+    )
+    assert error.code == "handfuls.too_many_trumps"
+    assert error.message.startswith("These handfuls show 24 trumps, but the game has only 22")
+
+
+# A house rule set with no triple handful, and no handful at all at 3 players.
+NO_TRIPLE = replace(
+    FFT,
+    name="house-no-triple",
+    official=False,
+    handful_trumps={
+        4: {SIMPLE: 10, DOUBLE: 13},
+        5: {SIMPLE: 8, DOUBLE: 10},
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("players", "size", "message"),
+    [
+        (4, TRIPLE, "There is no \u201ctriple\u201d handful at 4 players in this rule set."),
+        (3, SIMPLE, "There is no \u201csimple\u201d handful at 3 players in this rule set."),
+    ],
+)
+def test_a_house_rule_set_without_a_handful_refuses_it_by_name(players, size, message):
+    deal = Deal(
+        players=players,
+        taker=0,
+        contract=Contract.GARDE,
+        oudlers=2,
+        points=Decimal(50),
+        handfuls=(Handful(seat=1, size=size),),
+    )
+    errors = check_deal(deal, NO_TRIPLE)
+    assert [(e.field, e.code, e.message) for e in errors] == [
+        ("handfuls", "handfuls.size", message)
+    ]
+    assert errors[0].params == {"size": str(size), "players": players}
+    # The same deal under FFT is accepted: the handful exists there.
+    assert check_deal(deal, FFT) == []

@@ -5,7 +5,15 @@ from dataclasses import replace
 
 import pytest
 
-from tournaments.ranking import Entry, progression, progression_of, rank, rank_teams, standing_of
+from tournaments.ranking import (
+    Entry,
+    progression,
+    progression_of,
+    rank,
+    rank_label,
+    rank_teams,
+    standing_of,
+)
 
 
 def order(standings) -> list[tuple[str, int, bool, str]]:
@@ -175,3 +183,22 @@ def test_two_still_tied_after_the_tie_break_are_not_said_to_be_decided_by_it():
 def test_an_unknown_tie_break_names_the_known_ones():
     with pytest.raises(ValueError, match="'coin'; known: best_round, fewer_fives, head_to_head"):
         rank([ANNE_STEADY], tie_breaks=["coin"])
+
+
+def test_a_shared_rank_prints_with_an_equals_sign_and_a_single_one_as_a_number():
+    """Anne and Zoé share 1st place: the standings print « 1= » twice; Bruno's 3rd stays the
+    number 3, so that a spreadsheet export can sort on it."""
+    standings = rank([BRUNO, ZOE_BEST, ANNE_STEADY])
+    assert [rank_label(s.rank, s.tied) for s in standings] == ["1=", "1=", 3]
+
+
+def test_the_chart_through_round_two_leaves_out_round_three_whatever_order_points_come_in():
+    """Round 3 is under way: its points and a penalty given in it are already entered (and
+    come first), a penalty of round 1 was entered later. Shown through round 2, the chart
+    counts rounds 1 and 2 and the round-1 penalty, nothing of round 3."""
+    ines = Entry(id="i", name="Inès", rounds={3: 70, 1: 20, 2: 10}, penalties={3: -30, 1: -5})
+    jean = Entry(id="j", name="Jean", rounds={1: 30, 2: -20, 3: 0})
+    chart = progression([ines, jean], [1, 2])
+    assert chart["i"] == [(1, 15, 2), (2, 25, 1)]
+    assert chart["j"] == [(1, 30, 1), (2, 10, 2)]
+    assert progression_of([ines, jean], [1, 2], "i") == chart["i"]

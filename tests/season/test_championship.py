@@ -258,3 +258,58 @@ def test_each_formula_limit_is_allowed_on_the_limit_and_refused_one_step_beyond(
         with pytest.raises(FormulaError) as raised:
             formula.check()
         assert raised.value.code == code
+
+
+# --- cases a club's referee would check by hand ----------------------------------------------
+
+
+def test_more_tournaments_played_decides_on_its_own():
+    """Zoé and Anne both end on 100; Zoé played three tournaments, Anne one. Name order would
+    put Anne first: only the club's « played » tie-break puts Zoé there."""
+    results = [
+        result(1, "z", 2, 20),
+        result(2, "z", 1, 50),
+        result(3, "z", 3, 30),
+        result(2, "a", 2, 100),
+    ]
+    results = [replace(r, name="Zoé" if r.player == "z" else "Anne") for r in results]
+    assert [(s.name, s.rank, s.tied) for s in season_standings(results, Formula())] == [
+        ("Anne", 1, True),
+        ("Zoé", 1, True),
+    ]
+    played = season_standings(results, Formula(tie_breaks=("played",)))
+    assert [(s.name, s.rank, s.tied, s.tie_break, s.played) for s in played] == [
+        ("Zoé", 1, False, "played", 3),
+        ("Anne", 2, False, "played", 1),
+    ]
+    # With the best place asked first, Zoé's win decides before « played » is asked.
+    best_first = season_standings(results, Formula(tie_breaks=("best_place", "played")))
+    assert [(s.name, s.tie_break) for s in best_first] == [
+        ("Zoé", "best_place"),
+        ("Anne", "best_place"),
+    ]
+
+
+def test_each_standing_names_its_player_and_their_attendance_bonus():
+    """Three tournaments at 5 points each for attending: Léa played two, Marc one. The name
+    shown is the one of the player's latest result (a spelling corrected during the season)."""
+    results = [
+        Result(1, "l", "Lea Martin", 1, 120, 8),
+        Result(2, "l", "Léa Martin", 3, -40, 8),
+        Result(3, "m", "Marc Petit", 2, 60, 8),
+    ]
+    standings = season_standings(results, Formula(attendance_bonus=5))
+    assert [(s.name, s.points, s.bonus, s.played) for s in standings] == [
+        ("Léa Martin", 90, 10, 2),
+        ("Marc Petit", 65, 5, 1),
+    ]
+
+
+def test_namesakes_level_on_points_keep_one_order_whatever_order_the_results_came_in():
+    """Two players called « Martin » (player 3 and player 7) tie on 40: the list shows them in
+    the same order on every page, whichever tournament was entered first."""
+    three = Result(1, 3, "Martin", 1, 40, 8, tied=True)
+    seven = Result(1, 7, "Martin", 1, 40, 8, tied=True)
+    for results in ([three, seven], [seven, three]):
+        standings = season_standings(results, Formula())
+        assert [(s.player, s.rank, s.tied) for s in standings] == [(3, 1, True), (7, 1, True)]
