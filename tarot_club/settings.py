@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "tarot_club",
     "scoring",
     "tournaments",
+    "tournaments.championships",
 ]
 
 MIDDLEWARE = [
