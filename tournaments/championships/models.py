@@ -21,7 +21,11 @@ class Championship(models.Model):
     slug = models.SlugField(_("short name (in addresses)"), max_length=80, unique=True)
     seed = models.PositiveIntegerField(_("draw seed"), default=0)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -151,7 +155,7 @@ class CarriedPoints(models.Model):
     )
     points = models.IntegerField(_("carried points"), default=0)
     source = models.ForeignKey(Registration, on_delete=models.SET_NULL, null=True, related_name="+")
-    previous_rank = models.PositiveIntegerField(null=True)
+    previous_rank = models.PositiveIntegerField(null=True, blank=True)
     history = HistoricalRecords()
 
     def __str__(self) -> str:
