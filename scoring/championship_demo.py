@@ -41,7 +41,7 @@ def create_demo_championship(
     )
     day = date.today()
     stage_objects = []
-    for index, size in enumerate(stages):
+    for index in range(len(stages)):
         final = index == len(stages) - 1
         tournament = services.tournament_create(
             created_by=created_by,

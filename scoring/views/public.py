@@ -25,6 +25,7 @@ from scoring.models import Deal
 from scoring.presenters import explanation_lines
 from scoring.scores import to_engine
 from scoring.selectors import round_tables
+from scoring.stage_standings import mark_rows, stage_marks, stage_section
 from scoring.standings import COUNTED, current_round, current_standings
 from scoring.tables import StandingsTable, standings_rows, team_section
 from scoring.views.exports import standings_response
@@ -189,14 +190,16 @@ def _standings_context(tournament, request):
         through = None
     rounds = [n for n in data.rounds if through is None or n <= through]
     rows = standings_rows(data.standings(through), rounds, through=through)
-    return data, through, StandingsTable(rows, rounds=rounds)
+    marks = stage_marks(tournament)  # a championship's stage: the cut line, carried points
+    columns = mark_rows(rows, marks)
+    return data, through, StandingsTable(rows, rounds=rounds, more_columns=columns), marks
 
 
 @public_page(uses={"apres": _round_number})
 def standings(request, tournament):
     if not tournament.standings_public:
         return render(request, "public/hidden.html", _context(tournament))
-    data, through, table = _standings_context(tournament, request)
+    data, through, table, marks = _standings_context(tournament, request)
     context = _context(
         tournament,
         data=data,
@@ -204,6 +207,7 @@ def standings(request, tournament):
         through=through,
         rounds=data.rounds,
         tie_breaks=tournament.tie_break_list,
+        stage=marks,
     )
     if tournament.is_team_event:
         context["teams"] = data.team_standings(through)
@@ -214,9 +218,9 @@ def standings(request, tournament):
 def standings_export(request, tournament, fmt: str):
     if not tournament.standings_public:
         raise Http404
-    data, through, table = _standings_context(tournament, request)
+    data, through, table, marks = _standings_context(tournament, request)
     headers, *values = table.values()
-    more = []
+    more = [stage_section(marks)] if marks else []
     if tournament.is_team_event:
         more.append(team_section(data.team_standings(through), through=through))
         title = _("Individual standings")
@@ -227,7 +231,10 @@ def standings_export(request, tournament, fmt: str):
         name=f"classement-{tournament.slug}",
         sheet_title=str(title),
         pdf_title=tournament.name,
-        pdf_subtitle=lambda: _standings_state(tournament, data),
+        pdf_subtitle=lambda: (
+            _standings_state(tournament, data)
+            + (f" — {marks['cut']} {marks['carry']}" if marks else "")
+        ),
         headers=headers,
         rows=values,
         more=more,
@@ -430,6 +437,8 @@ def tv(request, tournament):
         return render(request, "public/hidden.html", _context(tournament))
     data = current_standings(tournament)
     rows = standings_rows(data.standings(), [])
+    marks = stage_marks(tournament)  # a championship's stage: the cut line
+    mark_rows(rows, marks)
     last = data.pending[-1] if data.pending else None
     return render(
         request,
@@ -437,6 +446,7 @@ def tv(request, tournament):
         _context(
             tournament,
             rows=rows,
+            stage=marks,
             teams=data.team_standings() if tournament.is_team_event else None,
             provisional=_provisional_text(data),
             # The tables of the last round whose sheet is not entered yet: still playing.

@@ -807,6 +807,20 @@ ROWS: list[Row] = [
         lambda w: {"token": "1:forged-signature"},
         get=404,
     ),
+    Row(
+        "championships:public",
+        "a championship's public page",
+        "public",
+        lambda w: {"slug": w.championship.slug},
+    ),
+    Row(
+        "championships:stage_close",
+        "a stage's close preview (closing refused while its rounds are open)",
+        "organiser",
+        lambda w: {"pk": w.stage.pk},
+        post=422,
+        data=lambda w: {"shown": "x"},
+    ),
     Row("public:club", "club page", "public", lambda w: {"slug": w.club.slug}),
     Row(
         "public:season",

@@ -58,7 +58,11 @@ class StageState:
 
 
 def stage_of(tournament) -> Stage | None:
-    group = StageGroup.objects.filter(tournament=tournament).select_related("stage").first()
+    group = (
+        StageGroup.objects.filter(tournament=tournament)
+        .select_related("stage__championship")
+        .first()
+    )
     return group.stage if group else None
 
 

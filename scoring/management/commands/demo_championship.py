@@ -4,6 +4,7 @@ services (the Pontarlier funnel: ``--players 488 --stages 488,244,104,4``)."""
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 
 from django.core.management.base import CommandError
 
@@ -33,7 +34,7 @@ class Command(ProjectCommand):
             raise CommandError(f"A demo championship has 3 to {MAX_PLAYERS} players.")
         if len(sizes) < 2 or sizes[0] != players:
             raise CommandError("--stages starts with --players and has a final after it.")
-        if any(b > a or b < 3 for a, b in zip(sizes, sizes[1:], strict=False)):
+        if any(b > a or b < 3 for a, b in pairwise(sizes)):
             raise CommandError("Each stage has fewer players than the one before (3 at least).")
         check_range("--seed", seed, 0, MAX_SEED)
         try:
