@@ -38,6 +38,7 @@ FILES = {
     "rules": ("scoring/engine/rules.py", "scoring.engine.rules"),
     "ranking": ("tournaments/ranking.py", "tournaments.ranking"),
     "championship": ("tournaments/championship.py", "tournaments.championship"),
+    "stages": ("tournaments/championships/rules.py", "tournaments.championships.rules"),
 }
 FAST_TESTS = ["tests/engine", "tests/ranking", "tests/season/test_championship.py"]
 PYTEST = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-n", "0"]
