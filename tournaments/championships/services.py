@@ -25,6 +25,7 @@ from tournaments.championships.models import (
 from tournaments.championships.selectors import next_stage_of, stage_state
 from tournaments.models import Player, Registration, Round, Tournament
 from tournaments.seating.sizes import table_sizes
+from tournaments.selectors import next_round_check
 from tournaments.services.rounds import round_seat_next
 from tournaments.services.tournaments import tournament_touch
 
@@ -216,6 +217,7 @@ def _open_next(state, following: Stage, stage: Stage) -> None:
             ),
         )
         order = None
+        next_round_check(tournament)  # says why a field cannot be seated, before the snake
         if stage.seating == Stage.Seating.SNAKE:
             ranked = [pk for _index, pk in ids]
             tables = rules.snake(ranked, table_sizes(len(ranked), tournament.odd_tables))
