@@ -17,7 +17,6 @@ from tournaments import services
 from tournaments.championships import services as championship_services
 from tournaments.championships.models import Stage
 
-
 _users = itertools.count(1)
 
 

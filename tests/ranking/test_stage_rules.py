@@ -27,7 +27,7 @@ def ranked(totals, *, groups=None, series=None, declined=(), tie_breaks=None):
     """Players 1..n with these totals, ranked as the standings rank them (ties share)."""
     order = sorted(range(len(totals)), key=lambda i: -totals[i])
     out = []
-    for position, i in enumerate(order):
+    for i in order:
         first = next(p for p, j in enumerate(order) if totals[j] == totals[i])
         tied = sum(1 for t in totals if t == totals[i]) > 1
         out.append(
@@ -177,7 +177,9 @@ def test_a_tie_decided_by_the_stage_tie_break_is_explained():
     result = cut(standings, mode="top", value=2)
     assert result.qualified == (1, 3)
     (tie,) = result.ties
-    assert tie == rules.Tie(pool="", rank=2, players=(3, 2), qualified=(3,), decided_by="best_round")
+    assert tie == rules.Tie(
+        pool="", rank=2, players=(3, 2), qualified=(3,), decided_by="best_round"
+    )
 
 
 def test_a_tie_break_that_decided_only_the_last_one_in_is_named():
@@ -400,7 +402,7 @@ def test_carried_points_enter_the_total_before_round_one():
     ]
     assert entries[0].total_through(0) == 50
     assert entries[0].total_through(1) == 60
-    assert [(s.entry.name, s.total) for s in rank(entries, through=0)][0] == ("Alice", 50)
+    assert next((s.entry.name, s.total) for s in rank(entries, through=0)) == ("Alice", 50)
     assert standing_of(entries, 3).total == -5
     assert progression(entries, [1]) == {1: [(1, 60, 1)], 2: [(1, 40, 2)], 3: [(1, -5, 3)]}
     assert progression_of(entries, [1], 3) == [(1, -5, 3)]
