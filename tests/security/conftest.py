@@ -195,7 +195,9 @@ def build_world() -> dict:
     # Online registration: both offer seats; only the other one (not started) takes requests.
     services.tournament_update(tournament=tournament, capacity=12)
     services.tournament_update(tournament=other, capacity=12)
-    championship = championship_services.championship_create(name="Championnat", seed=3)
+    championship = championship_services.championship_create(
+        name="Championnat", seed=3, created_by=organiser
+    )
     stage = championship_services.stage_add(
         championship=championship, name="Étape 1", tournaments=[(tournament, "")], cut_value=4
     )

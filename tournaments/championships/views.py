@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from tarot_club.errors import ServiceError
 from tournaments.championships import selectors, services
+from tournaments.championships.forms import InvitationForm
 from tournaments.championships.models import Championship, Stage
 from tournaments.championships.rules import carried_points
 from tournaments.permissions import can_organise
@@ -51,7 +52,7 @@ def championship_page(request, slug):
     )
 
 
-def _stage_for(request, pk: int) -> Stage:
+def stage_for(request, pk: int) -> Stage:
     stage = get_object_or_404(Stage.objects.select_related("championship"), pk=pk)
     groups = list(stage.groups.select_related("tournament"))
     if not groups or not all(can_organise(request.user, g.tournament) for g in groups):
@@ -64,7 +65,7 @@ def _stage_for(request, pk: int) -> Stage:
 def stage_close_page(request, pk: int):
     """GET: the preview (who goes on, ties, carried points, the next stage's round 1);
     POST: close, only if the qualifiers are still the ones shown."""
-    stage = _stage_for(request, pk)
+    stage = stage_for(request, pk)
     following = selectors.next_stage_of(stage)
     state = selectors.stage_state(stage, next_stage=following)
     error = ""
@@ -81,11 +82,21 @@ def stage_close_page(request, pk: int):
         else:
             messages.success(request, _("The stage is closed."))
             return redirect("championships:public", slug=stage.championship.slug)
+    return render_close_page(request, stage, state=state, error=error)
+
+
+def render_close_page(request, stage, *, state=None, error: str = "", invite_form=None):
+    """The preview page, with a refusal (422) when there is one."""
+    following = selectors.next_stage_of(stage)
+    if state is None:
+        state = selectors.stage_state(stage, next_stage=following)
     names = {row.player_id: row.name for row in state.rows} | state.invited_names
     rows = {row.player_id: row for row in state.rows}
+    withdrawn = [row for row in state.rows if row.declined]
     preview = [
         {
             "name": names.get(player_id, ""),
+            "registration": rows[player_id].registration_id if player_id in rows else None,
             "rank": rows[player_id].rank if player_id in rows else None,
             "total": rows[player_id].total if player_id in rows else None,
             "carried": carried_points(rows[player_id].total, stage.carry)
@@ -102,12 +113,14 @@ def stage_close_page(request, pk: int):
             "state": state,
             "following": following,
             "preview": preview,
+            "withdrawn": withdrawn,
             "cut": selectors.cut_in_words(stage),
             "carry": selectors.carry_in_words(stage.carry),
             "ties": [selectors.tie_in_words(t, names) for t in state.cut.ties],
             "replaced": [names.get(p, "") for p in state.cut.replaced],
             "shown": _fingerprint(state.cut.qualified),
             "error": error,
+            "invite_form": invite_form or InvitationForm(),
         },
-        status=422 if error else 200,
+        status=422 if error or (invite_form is not None and invite_form.errors) else 200,
     )
