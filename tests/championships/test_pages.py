@@ -54,6 +54,7 @@ def test_the_cut_line_and_the_rules_on_the_standings_tv_and_exports():
     tv = client.get(reverse("public:tv", args=[tournament.slug])).content.decode()
     assert tv.count("tv-row cut-line") == 1
     assert "Qualification line" in tv
+    assert "Each qualifier carries half their points into the next stage." in tv
     exported = client.get(reverse("public:standings_export", args=[tournament.slug, "csv"]))
     rows = list(csv.reader(io.StringIO(exported.content.decode())))
     header = rows[0]

@@ -156,6 +156,41 @@ def test_a_tie_at_the_cut_is_drawn_reproducibly_and_explained():
     assert winners == {2, 3, 4}  # every tied player can win the draw
 
 
+def test_the_draw_is_pinned_by_the_seed_and_the_pool_whatever_the_order_given():
+    standings = ranked([100, 50, 50, 50, 0])
+    assert cut(standings, mode="top", value=2, seed=7).ties == (
+        rules.Tie(pool="", rank=2, players=(4, 2, 3), qualified=(4,), decided_by="draw"),
+    )
+    reordered = [standings[0], standings[3], standings[1], standings[2], standings[4]]
+    assert cut(reordered, mode="top", value=2, seed=7).ties[0].players == (4, 2, 3)
+    # The pool is part of the draw: the same players in série « P » draw otherwise.
+    in_series = ranked([100, 50, 50, 50, 0], series=["P"] * 5)
+    assert cut(in_series, mode="top", value=2, seed=7, scope="series").ties == (
+        rules.Tie(pool="P", rank=2, players=(3, 2, 4), qualified=(3,), decided_by="draw"),
+    )
+
+
+def test_a_tie_break_at_the_cut_below_a_shared_rank_is_named_not_drawn():
+    # B and C share rank 2; D, level on points, was put 4th by the better round.
+    standings = [
+        Ranked(id="A", rank=1, total=100),
+        Ranked(id="B", rank=2, total=50, tied=True),
+        Ranked(id="C", rank=2, total=50, tied=True),
+        Ranked(id="D", rank=4, total=50, tie_break="best_round"),
+    ]
+    result = cut(standings, mode="top", value=3)
+    assert result.qualified == ("A", "B", "C")
+    assert result.ties == (
+        rules.Tie(
+            pool="",
+            rank=2,
+            players=("B", "C", "D"),
+            qualified=("B", "C"),
+            decided_by="best_round",
+        ),
+    )
+
+
 def test_a_tie_inside_the_cut_needs_no_draw():
     result = cut(ranked([100, 100, 50, 0]), mode="top", value=2)
     assert result.qualified == (1, 2) and result.ties == ()

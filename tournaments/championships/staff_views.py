@@ -34,7 +34,7 @@ def _organised(request, slug: str) -> Championship:
 def championship_list(request):
     if not can_create_tournaments(request.user):
         raise PermissionDenied
-    form = ChampionshipForm(request.POST or None)
+    form = ChampionshipForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         championship = services.championship_create(
             name=form.cleaned_data["name"], created_by=request.user
@@ -60,7 +60,7 @@ def championship_staff(request, slug: str):
         .exclude(pk__in=StageGroup.objects.values("tournament_id"))
         .order_by("date", "name")
     )
-    form = StageForm(request.POST or None, tournaments=free)
+    form = StageForm(request.POST if request.method == "POST" else None, tournaments=free)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         chosen = list(data["tournaments"])
