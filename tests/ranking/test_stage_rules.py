@@ -191,6 +191,30 @@ def test_a_tie_break_at_the_cut_below_a_shared_rank_is_named_not_drawn():
     )
 
 
+def test_the_draw_seed_defaults_to_zero_and_the_winners_go_on_in_the_draw_order():
+    standings = ranked([100, 50, 50, 50, 0])
+    assert cut(standings, mode="top", value=2).qualified == (1, 4)
+    assert cut(standings, mode="top", value=2, seed=1).qualified == (1, 3)
+    # Two of the three tied go on: in the order of the draw (4, 2, 3), not of the list.
+    assert cut(standings, mode="top", value=3, seed=0).qualified == (1, 4, 2)
+
+
+def test_a_draw_in_one_serie_beside_a_plain_cut_in_another_at_the_same_rank():
+    standings = ranked([100, 50, 50, 50, 90, 50, 0], series=["P", "P", "P", "P", "O", "O", "O"])
+    result = cut(standings, mode="top", value=2, scope="series", seed=0)
+    (tie,) = result.ties
+    assert tie.pool == "P" and tie.rank == 3
+    assert set(result.qualified) == {1, 5, 6, *tie.qualified}
+    assert result.qualified[:2] == (1, 5)
+
+
+def test_a_withdrawal_level_with_the_last_one_in_is_replaced():
+    result = cut(ranked([90, 70, 70, 10], declined={2}), mode="top", value=2)
+    assert result.qualified == (1, 3)
+    assert result.replaced == (2,)
+    assert result.ties == ()
+
+
 def test_a_tie_inside_the_cut_needs_no_draw():
     result = cut(ranked([100, 100, 50, 0]), mode="top", value=2)
     assert result.qualified == (1, 2) and result.ties == ()
