@@ -16,6 +16,7 @@ PURE_MODULES = [
     "tournaments.seating.bounds",
     "tournaments.ranking",
     "tournaments.championship",
+    "tournaments.championships.rules",
     "scoring.documents.pdf",
     "scoring.documents.xlsx",
     "scoring.documents.fingerprint",
