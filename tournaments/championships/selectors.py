@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count
+from django.db.models import Count, F
 from django.utils.translation import gettext as _
 
 from tournaments import ranking
@@ -267,3 +267,15 @@ def carried_of(registration_ids) -> dict[int, int]:
 
 def player_names(player_ids) -> dict[int, str]:
     return {p.pk: p.full_name for p in Player.objects.filter(pk__in=player_ids)}
+
+
+def went_on(next_stage: Stage) -> list[str]:
+    """Who a closed stage sent on, as closing registered them in ``next_stage`` (by their rank
+    in the stage, invited players last): a later correction of the stage changes its
+    standings, never who played the next one."""
+    return [
+        Player.name_of(first, last)
+        for first, last in Registration.objects.filter(tournament__stage_group__stage=next_stage)
+        .order_by(F("carried_points__previous_rank").asc(nulls_last=True), "last_name", "pk")
+        .values_list("first_name", "last_name")
+    ]

@@ -40,9 +40,7 @@ def championship_page(request, slug):
                 "cut": selectors.cut_in_words(state.stage) if state.next_stage else "",
                 "carry": selectors.carry_in_words(state.stage.carry) if state.next_stage else "",
                 "ties": [selectors.tie_in_words(t, names) for t in state.cut.ties],
-                "qualified": [names.get(p, "") for p in state.cut.qualified]
-                if state.next_stage
-                else [],
+                "qualified": _qualified_names(state, names),
             }
         )
     return render(
@@ -50,6 +48,16 @@ def championship_page(request, slug):
         "championships/championship.html",
         {"championship": championship, "stages": stages, "final": view.final, "public": True},
     )
+
+
+def _qualified_names(state, names: dict) -> list[str]:
+    """Who went on (a closed stage: as registered in the next one), or goes on as things
+    stand."""
+    if state.next_stage is None:
+        return []
+    if state.stage.closed_at:
+        return selectors.went_on(state.next_stage)
+    return [names.get(p, "") for p in state.cut.qualified]
 
 
 def stage_for(request, pk: int) -> Stage:
