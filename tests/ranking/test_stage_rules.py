@@ -208,6 +208,13 @@ def test_a_draw_in_one_serie_beside_a_plain_cut_in_another_at_the_same_rank():
     assert result.qualified[:2] == (1, 5)
 
 
+def test_same_rank_across_series_keeps_the_standings_order_drawn_or_not():
+    standings = ranked([90, 90, 0, 90, 50, 90], series=["P", "O", "P", "P", "O", "P"])
+    result = cut(standings, mode="top", value=1, scope="series", seed=1)
+    assert result.ties[0].qualified == (6,)
+    assert result.qualified == (2, 6)  # both first of their série: as the standings list them
+
+
 def test_a_withdrawal_level_with_the_last_one_in_is_replaced():
     result = cut(ranked([90, 70, 70, 10], declined={2}), mode="top", value=2)
     assert result.qualified == (1, 3)
