@@ -9,6 +9,7 @@ import pytest
 from tests.championships.conftest import make_championship, tournament_of
 from tournaments.championships import selectors
 
+from .helpers import axe_problems
 from .test_public_pages import assert_no_sideways_scroll
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -28,6 +29,7 @@ def test_a_player_reads_the_championship_and_the_cut_line_on_a_phone(phone_at, s
     expect(page.get_by_text("8 qualifiés en l’état actuel")).to_be_visible()
     expect(page.locator("ol.qualifiers li")).to_have_count(8)
     assert_no_sideways_scroll(page, "championship page")
+    assert axe_problems(page) == []
     shot(page, "championship")
 
     page.get_by_role("link", name=tournament_of(first).name).click()
@@ -37,4 +39,5 @@ def test_a_player_reads_the_championship_and_the_cut_line_on_a_phone(phone_at, s
     expect(line).to_contain_text(last_in.name)
     expect(page.get_by_text("Chaque qualifié reporte la moitié de ses points")).to_be_visible()
     assert_no_sideways_scroll(page, "stage standings")
+    assert axe_problems(page) == []
     shot(page, "cut-line")
