@@ -115,11 +115,11 @@ def test_cut_size(size, mode, value, expected):
 
 
 def test_a_bad_cut_is_refused():
-    with pytest.raises(ValueError, match="unknown cut mode"):
+    with pytest.raises(ValueError, match=r"^unknown cut mode 'best'; known: top, percent$"):
         cut_size(10, mode="best", value=3)
     with pytest.raises(ValueError, match="never negative"):
         cut_size(10, mode="top", value=-1)
-    with pytest.raises(ValueError, match="unknown scope"):
+    with pytest.raises(ValueError, match=r"^unknown scope 'hall'; known: stage, group, series$"):
         pool_of(Ranked(id=1, rank=1, total=0), "hall")
 
 
@@ -388,7 +388,7 @@ def test_the_snake_skips_a_full_table():
 
 
 def test_the_snake_needs_a_seat_for_everyone():
-    with pytest.raises(ValueError, match="seats must match"):
+    with pytest.raises(ValueError, match=r"^the tables' seats must match the players$"):
         snake([1, 2, 3], [4])
 
 
@@ -435,6 +435,22 @@ def test_the_final_ranking_shares_a_place_in_the_final_too():
         (3, False, "c"),
     ]
     assert final_ranking([]) == []
+
+
+def test_the_final_ranking_reads_each_stage_by_rank_whatever_the_order_given():
+    places = final_ranking([[("z", 3), ("y", 1), ("x", 1), ("w", 4)], [("x", 1)]])
+    assert [(p.position, p.tied, p.id) for p in places] == [
+        (1, False, "x"),
+        (2, False, "y"),
+        (3, False, "z"),
+        (4, False, "w"),
+    ]
+    one_stage = final_ranking([[("a", 1), ("b", 1), ("c", 3)]])
+    assert [(p.position, p.tied, p.id) for p in one_stage] == [
+        (1, True, "a"),
+        (1, True, "b"),
+        (3, False, "c"),
+    ]
 
 
 @given(st.lists(st.integers(0, 5), min_size=1, max_size=40), st.integers(1, 4))
