@@ -117,7 +117,7 @@ def test_cut_size(size, mode, value, expected):
 def test_a_bad_cut_is_refused():
     with pytest.raises(ValueError, match=r"^unknown cut mode 'best'; known: top, percent$"):
         cut_size(10, mode="best", value=3)
-    with pytest.raises(ValueError, match="never negative"):
+    with pytest.raises(ValueError, match=r"^a cut is never negative$"):
         cut_size(10, mode="top", value=-1)
     with pytest.raises(ValueError, match=r"^unknown scope 'hall'; known: stage, group, series$"):
         pool_of(Ranked(id=1, rank=1, total=0), "hall")
@@ -274,6 +274,12 @@ def test_a_withdrawal_at_the_cut_with_a_tie_below_draws_among_the_tied():
     assert result.qualified[0] == 1 and result.qualified[1] in (3, 4)
     assert result.ties[0].players in ((3, 4), (4, 3))
     assert result.replaced == (2,)
+
+
+def test_as_many_places_as_players_takes_them_all():
+    result = cut(ranked([3, 2, 1]), mode="top", value=3)
+    assert result.qualified == (1, 2, 3) and result.ties == ()
+    assert result.last_in == {"": 3}
 
 
 def test_more_places_than_players_takes_everyone_who_plays_on():

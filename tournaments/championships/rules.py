@@ -119,30 +119,28 @@ def _cut_pool(
 ) -> tuple[list[Ranked], list[Tie], list[Ranked]]:
     """The qualifiers of one pool in order, the ties at its cut, the players who declined."""
     candidates = [p for p in players if not p.declined]
-    if places == 0 or not candidates:
+    chosen = candidates[:places]
+    if not chosen:
         return [], [], []
-    border = candidates[places - 1] if places <= len(candidates) else candidates[-1]
     ties: list[Tie] = []
-    first_out = candidates[places] if places < len(candidates) else None
-    if first_out is not None and first_out.total == border.total:
-        if border.tied and first_out.rank == border.rank:
+    if places < len(candidates):
+        border, first_out = candidates[places - 1], candidates[places]
+        if first_out.total == border.total and border.tied and first_out.rank == border.rank:
             level = [p for p in candidates if p.rank == border.rank]
             drawn = _draw(level, seed, pool)
             before = [p for p in candidates if p.rank < border.rank]
-            taken = drawn[: places - len(before)]
+            chosen = before + drawn[: places - len(before)]
             ties.append(
                 Tie(
                     pool=pool,
                     rank=border.rank,
                     players=tuple(p.id for p in drawn),
-                    qualified=tuple(p.id for p in taken),
+                    qualified=tuple(p.id for p in chosen[len(before) :]),
                     decided_by="draw",
                 )
             )
-            chosen = before + taken
-        else:
+        elif first_out.total == border.total:
             level = [p for p in candidates if p.total == border.total]
-            chosen = candidates[:places]
             ties.append(
                 Tie(
                     pool=pool,
@@ -152,8 +150,6 @@ def _cut_pool(
                     decided_by=first_out.tie_break or border.tie_break,
                 )
             )
-    else:
-        chosen = candidates[:places]
     last = chosen[-1]
     return chosen, ties, [p for p in players if p.declined and p.rank <= last.rank]
 
