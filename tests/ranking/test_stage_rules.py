@@ -389,6 +389,8 @@ def test_the_snake_spreads_the_top_players():
 
 
 def test_the_snake_skips_a_full_table():
+    # 11 players: two tables of 4 and one of 3, full after three laps: the fourth skips it.
+    assert snake(list(range(1, 12)), [4, 4, 3]) == [[1, 6, 7, 11], [2, 5, 8, 10], [3, 4, 9]]
     assert snake(list(range(1, 10)), [5, 4]) == [[1, 4, 5, 8, 9], [2, 3, 6, 7]]
     assert snake(list(range(1, 7)), [3, 3]) == [[1, 4, 5], [2, 3, 6]]
 

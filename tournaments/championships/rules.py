@@ -200,8 +200,8 @@ def cut(
 
 def snake(ranked: Sequence[Hashable], sizes: Sequence[int]) -> list[list[Hashable]]:
     """Players (best first) dealt to tables of ``sizes`` in a snake: tables 1, 2 ... t, then
-    t ... 1, then 1 ... t again, a full table being skipped. The t best players sit at
-    different tables, and each table gets one player of each band of t."""
+    t ... 1, then 1 ... t again, a table already full (of 3 beside 4s) being skipped. The t
+    best players sit at different tables, and each table gets one player of each band of t."""
     if sum(sizes) != len(ranked):
         raise ValueError("the tables' seats must match the players")
     tables: list[list[Hashable]] = [[] for _ in sizes]
