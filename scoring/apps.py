@@ -7,4 +7,4 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scoring")
 
     def ready(self) -> None:
-        from scoring import checks, receivers  # noqa: F401  (signal receivers, system checks)
+        from scoring import checks, receivers, stage_standings  # noqa: F401  (receivers, checks)

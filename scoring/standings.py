@@ -184,7 +184,8 @@ def standings_data_of(tournaments: list[Tournament]) -> dict[int, StandingsData]
     team_names: dict[int, dict[int, str]] = defaultdict(dict)
     tournament_of: dict[int, int] = {}  # registration id -> tournament id
     player_of: dict[int, dict[int, int]] = defaultdict(dict)  # tournament -> registration -> player
-    for pk, tournament_id, player_id, first, last, club, team_id, team_name, status in _rows(
+    carried: dict[int, int] = {}  # registration id -> points carried from a previous stage
+    for pk, tournament_id, player_id, first, last, club, team_id, team_name, status, carry in _rows(
         Registration.objects.filter(tournament__in=list(by_pk))
         .order_by()
         .values_list(
@@ -197,8 +198,11 @@ def standings_data_of(tournaments: list[Tournament]) -> dict[int, StandingsData]
             "team_id",
             "team__name",
             "status",
+            "carried_points__points",  # a championship's stage: a join, not a query
         )
     ):
+        if carry:
+            carried[pk] = carry
         names[pk] = (Player.name_of(first, last), club or "", team_id, status)
         tournament_of[pk] = tournament_id
         player_of[tournament_id][pk] = player_id
@@ -263,7 +267,7 @@ def standings_data_of(tournaments: list[Tournament]) -> dict[int, StandingsData]
         seated = tables.get(pk, {})
         rounds = points.get(pk, {})
         fines = penalties.get(pk, {})
-        if not (seated or rounds or fines):
+        if not (seated or rounds or fines or pk in carried):
             continue  # never seated and no points: absent all day, out of the ranking
         played, taken, made = counts.get(pk, (0, 0, 0))
         entries[tournament_of[pk]].append(
@@ -282,6 +286,7 @@ def standings_data_of(tournaments: list[Tournament]) -> dict[int, StandingsData]
                 if tables_of_five
                 else 0,
                 tables=seated,
+                carried=carried.get(pk, 0),
             )
         )
     result = {}

@@ -30,7 +30,7 @@ class StandingsTable(tables.Table):
         orderable = False
         attrs = {"class": "standings"}
 
-    def __init__(self, data, *, rounds: list[int], **kwargs):
+    def __init__(self, data, *, rounds: list[int], more_columns=(), **kwargs):
         extra = [
             (
                 f"round_{n}",
@@ -63,6 +63,11 @@ class StandingsTable(tables.Table):
                     attrs={"td": {"class": "num hide-narrow"}, "th": {"class": "hide-narrow"}},
                 ),
             ),
+        ]
+        # A championship's stage: its carried points and who goes on (scoring/stage_standings.py).
+        extra += [
+            (name, tables.Column(verbose_name=label, attrs={"td": {"class": "num"}}))
+            for name, label in more_columns
         ]
         super().__init__(data, extra_columns=extra, **kwargs)
 
@@ -101,7 +106,10 @@ class StandingsTable(tables.Table):
             if hasattr(self, f"render_{name}")
         }
         for index, row in enumerate(self.data):
-            out.append('<tr class="odd">' if index % 2 else '<tr class="even">')
+            parity = "odd" if index % 2 else "even"
+            out.append(
+                f'<tr class="{parity} cut-line">' if row.get("cut") else f'<tr class="{parity}">'
+            )
             for name, td, default in columns:
                 value = row[name]
                 if name in renderers and value not in EMPTY:
@@ -165,6 +173,7 @@ def standings_rows(standings, rounds: list[int], *, through: int | None = None) 
             "deals": e.deals_played,
             "taken": f"{e.taken} / {e.made}",
             "tie_break": s.tie_break,
+            "carried": e.carried or "",
         }
         for n in rounds:
             row[f"round_{n}"] = e.rounds.get(n, "") if through is None or n <= through else ""

@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "tournaments",
     "tournaments.halls",
     "tournaments.licensees",
+    "tournaments.championships",
 ]
 
 MIDDLEWARE = [

@@ -34,6 +34,7 @@ class Entry:
     made: int = 0
     fives: int = 0  # rounds at a table of 5
     tables: Mapping[int, Hashable] = field(default_factory=dict)  # round number -> table id
+    carried: int = 0  # points carried from a championship's previous stage (before round 1)
 
     @property
     def penalty_total(self) -> int:
@@ -41,11 +42,13 @@ class Entry:
 
     @property
     def total(self) -> int:
-        return sum(self.rounds.values()) + self.penalty_total
+        return sum(self.rounds.values()) + self.penalty_total + self.carried
 
     def total_through(self, last_round: int) -> int:
-        return sum(p for r, p in self.rounds.items() if r <= last_round) + sum(
-            p for r, p in self.penalties.items() if r <= last_round
+        return (
+            self.carried
+            + sum(p for r, p in self.rounds.items() if r <= last_round)
+            + sum(p for r, p in self.penalties.items() if r <= last_round)
         )
 
     @property
@@ -268,7 +271,7 @@ def progression(entries: Iterable[Entry], rounds: Sequence[int]) -> dict[Hashabl
     rounds = sorted(rounds)
     result: dict[Hashable, list[tuple]] = {e.id: [] for e in entries}
     per_round = _points_per_round(entries, rounds)
-    running = [0] * len(entries)
+    running = [e.carried for e in entries]
     for index, round_number in enumerate(rounds):
         for player, points in enumerate(per_round):
             running[player] += points[index]
@@ -291,7 +294,7 @@ def progression_of(
         return []
     rounds = sorted(rounds)
     per_round = _points_per_round(entries, rounds)
-    running = [0] * len(entries)
+    running = [e.carried for e in entries]
     chart = []
     for index, round_number in enumerate(rounds):
         for player, points in enumerate(per_round):

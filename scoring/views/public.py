@@ -26,6 +26,7 @@ from scoring.presenters import explanation_lines
 from scoring.prizes.exports import export_sections, tv_categories
 from scoring.scores import to_engine
 from scoring.selectors import round_tables
+from scoring.stage_standings import mark_rows, stage_marks, stage_section
 from scoring.standings import current_round, current_standings, sheet_counts, sheet_unsigned
 from scoring.tables import StandingsTable, standings_rows, team_section
 from scoring.views.exports import standings_response
@@ -196,7 +197,9 @@ def _standings_rows(tournament, request):
 
 def _standings_context(tournament, request):
     data, through, rounds, rows = _standings_rows(tournament, request)
-    return data, through, StandingsTable(rows, rounds=rounds)
+    marks = stage_marks(tournament)  # a championship's stage: the cut line, carried points
+    columns = mark_rows(rows, marks)
+    return data, through, StandingsTable(rows, rounds=rounds, more_columns=columns), marks
 
 
 def _number(read):
@@ -219,6 +222,8 @@ def standings(request, tournament):
     if not tournament.standings_public:
         return render(request, "public/hidden.html", _context(tournament))
     data, through, rounds, rows = _standings_rows(tournament, request)
+    marks = stage_marks(tournament)  # a championship's stage: the cut line, carried points
+    columns = mark_rows(rows, marks)
     query = search_text(request)
     field = field_pages.field_view(
         rows,
@@ -227,7 +232,10 @@ def standings(request, tournament):
         reader=field_pages.registration_id(request.GET.get("joueur", "")),
         query=query if len(fold(query)) >= 2 else "",
     )
-    parts = [(part, StandingsTable(part.rows, rounds=rounds)) for part in field.parts]
+    parts = [
+        (part, StandingsTable(part.rows, rounds=rounds, more_columns=columns))
+        for part in field.parts
+    ]
     context = _context(
         tournament,
         data=data,
@@ -237,6 +245,7 @@ def standings(request, tournament):
         through=through,
         rounds=data.rounds,
         tie_breaks=tournament.tie_break_list,
+        stage=marks,
     )
     if tournament.is_team_event:
         context["teams"] = data.team_standings(through)
@@ -247,9 +256,9 @@ def standings(request, tournament):
 def standings_export(request, tournament, fmt: str):
     if not tournament.standings_public:
         raise Http404
-    data, through, table = _standings_context(tournament, request)
+    data, through, table, marks = _standings_context(tournament, request)
     headers, *values = table.values()
-    more = []
+    more = [stage_section(marks)] if marks else []
     if tournament.is_team_event:
         more.append(team_section(data.team_standings(through), through=through))
     if through is None:  # the categories and the prize list read the whole tournament
@@ -263,7 +272,10 @@ def standings_export(request, tournament, fmt: str):
         name=f"classement-{tournament.slug}",
         sheet_title=str(title),
         pdf_title=tournament.name,
-        pdf_subtitle=lambda: _standings_state(tournament, data),
+        pdf_subtitle=lambda: (
+            _standings_state(tournament, data)
+            + (f" — {marks['cut']} {marks['carry']}" if marks else "")
+        ),
         headers=headers,
         rows=values,
         more=more,
@@ -493,6 +505,8 @@ def tv(request, tournament):
         return render(request, "public/hidden.html", _context(tournament))
     data = current_standings(tournament)
     rows = standings_rows(data.standings(), [])
+    marks = stage_marks(tournament)  # a championship's stage: the cut line
+    mark_rows(rows, marks)
     last = data.pending[-1] if data.pending else None
     halls = hall_choice(request, tournament)  # ?salle=<slug>: the players and tables of one hall
     if halls.hall:
@@ -503,6 +517,7 @@ def tv(request, tournament):
         _context(
             tournament,
             rows=rows,
+            stage=marks,
             teams=data.team_standings() if tournament.is_team_event else None,
             categories=tv_categories(tournament, data),
             provisional=_provisional_text(data),

@@ -17,6 +17,7 @@ PURE_MODULES = [
     "tournaments.ranking",
     "tournaments.championship",
     "scoring.prizes.rules",
+    "tournaments.championships.rules",
     "scoring.documents.pdf",
     "scoring.documents.xlsx",
     "scoring.documents.fingerprint",

@@ -40,6 +40,7 @@ FILES = {
     "championship": ("tournaments/championship.py", "tournaments.championship"),
     "halls": ("tournaments/seating/halls.py", "tournaments.seating.halls"),
     "prizes": ("scoring/prizes/rules.py", "scoring.prizes.rules"),
+    "stages": ("tournaments/championships/rules.py", "tournaments.championships.rules"),
 }
 FAST_TESTS = [
     "tests/engine",

@@ -32,6 +32,8 @@ from scoring.models import (
 )
 from scoring.services import Actor, deal_record
 from tournaments import services
+from tournaments.championships import services as championship_services
+from tournaments.championships.models import Championship, Stage
 from tournaments.models import (
     Club,
     Player,
@@ -137,6 +139,8 @@ class World:
     other_registration: Registration  # seated at other_open_table
     club: Club | None = None  # organised by "orga-ici"; its season holds the tournament
     season: Season | None = None
+    championship: object = None  # its first stage is the tournament (a championship's stage)
+    stage: object = None
 
 
 def make_user(username: str, *, group=None, superuser: bool = False):
@@ -191,7 +195,20 @@ def build_world() -> dict:
     # Online registration: both offer seats; only the other one (not started) takes requests.
     services.tournament_update(tournament=tournament, capacity=12)
     services.tournament_update(tournament=other, capacity=12)
-    return {"tournament": tournament.pk, "other": other.pk, "club": club.pk, "season": season.pk}
+    championship = championship_services.championship_create(
+        name="Championnat", seed=3, created_by=organiser
+    )
+    stage = championship_services.stage_add(
+        championship=championship, name="Étape 1", tournaments=[(tournament, "")], cut_value=4
+    )
+    return {
+        "tournament": tournament.pk,
+        "other": other.pk,
+        "club": club.pk,
+        "season": season.pk,
+        "championship": championship.pk,
+        "stage": stage.pk,
+    }
 
 
 def load_world(keys: dict) -> World:
@@ -223,6 +240,8 @@ def load_world(keys: dict) -> World:
         other_registration=first_seated(other_open_table),
         club=Club.objects.get(pk=keys["club"]),
         season=Season.objects.get(pk=keys["season"]),
+        championship=Championship.objects.get(pk=keys["championship"]),
+        stage=Stage.objects.get(pk=keys["stage"]),
     )
 
 

@@ -67,8 +67,9 @@ def test_dashboard_query_count_is_constant(players, django_assert_num_queries):
     client = staffed(tournament)
     url = reverse("tournaments:dashboard", args=[tournament.slug])
     client.get(url)
-    # 10: the end-of-tournament card asks whether a round is still open and whether any exists.
-    with django_assert_num_queries(10):
+    # 10: the end-of-tournament card asks whether a round is still open and whether any exists;
+    # 11: whether it is a championship's stage (a link to it).
+    with django_assert_num_queries(11):
         client.get(url)
 
 

@@ -20,8 +20,9 @@ from tournaments.models import Player, Registration, Round, Seat, Table
 PLAYERS = 3000
 ROW = re.compile(r'<tr class="(?:odd|even)"><td class="num">([^<]*)</td><td>([^<]*)')
 # Every view of the standings, cold: the tournament, then the standings' reads (registrations,
-# tables, seats, penalties) and the rounds the pills name.
-QUERIES = 5
+# tables, seats, penalties), the rounds the pills name, and whether the tournament is a
+# championship's stage (its cut line).
+QUERIES = 6
 
 
 def build_field(players: int = PLAYERS):

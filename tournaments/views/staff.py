@@ -21,6 +21,7 @@ from django.views.generic import TemplateView
 
 from tarot_club.errors import ServiceError
 from tournaments import selectors, services
+from tournaments.championships.selectors import stage_of
 from tournaments.forms import (
     ImportForm,
     PlayerForm,
@@ -158,6 +159,7 @@ class DashboardView(StaffTournamentMixin, TemplateView):
         context["next_number"] = len(context["rounds"]) + 1
         context["finish_problem"] = selectors.finish_problem(tournament)
         context["endings"] = selectors.tournament_endings(tournament)
+        context["stage"] = stage_of(tournament)  # a championship's stage: link to it
         return context
 
 

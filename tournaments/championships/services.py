@@ -1,0 +1,227 @@
+"""The championship's writers: create it and its stages, invite a player, record a
+withdrawal, and close a stage (all or nothing: the next stage's registrations from the
+qualifiers, their carried points and round 1 seated)."""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
+
+from tarot_club.errors import ServiceError
+from tournaments.championships import rules
+from tournaments.championships.models import (
+    CarriedPoints,
+    Championship,
+    Invitation,
+    Stage,
+    StageGroup,
+    Withdrawal,
+)
+from tournaments.championships.selectors import next_stage_of, stage_state
+from tournaments.models import Player, Registration, Round, Tournament
+from tournaments.seating.sizes import table_sizes
+from tournaments.selectors import next_round_check
+from tournaments.services.rounds import round_seat_next
+from tournaments.services.tournaments import tournament_touch
+
+
+def championship_create(*, name: str, created_by=None, seed: int | None = None) -> Championship:
+    base = slugify(name)[:70] or "championnat"
+    slug, n = base, 1
+    while Championship.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    championship = Championship(
+        name=name,
+        slug=slug,
+        created_by=created_by,
+        seed=seed if seed is not None else random.SystemRandom().randrange(1, 10**6),
+    )
+    championship.full_clean()
+    championship.save()
+    return championship
+
+
+def stage_add(
+    *,
+    championship: Championship,
+    name: str,
+    tournaments: list[tuple[Tournament, str]],
+    cut_mode: str = Stage.CutMode.TOP,
+    cut_value: int = 0,
+    scope: str = Stage.Scope.STAGE,
+    carry: str = Stage.Carry.NONE,
+    seating: str = Stage.Seating.RANDOM,
+) -> Stage:
+    """The next stage of ``championship``: its tournaments (each with its group's name)."""
+    with transaction.atomic():
+        taken = StageGroup.objects.filter(tournament__in=[t for t, _name in tournaments])
+        if taken.exists():
+            raise ServiceError(_("A tournament belongs to one stage only."))
+        number = championship.stages.count() + 1
+        stage = Stage(
+            championship=championship,
+            number=number,
+            name=name,
+            cut_mode=cut_mode,
+            cut_value=cut_value,
+            scope=scope,
+            carry=carry,
+            seating=seating,
+        )
+        stage.full_clean()
+        stage.save()
+        StageGroup.objects.bulk_create(
+            [StageGroup(stage=stage, tournament=t, name=group) for t, group in tournaments]
+        )
+        return stage
+
+
+def _touch_stage(stage: Stage) -> None:
+    for tournament_id in stage.groups.values_list("tournament_id", flat=True):
+        tournament_touch(tournament_id=tournament_id)
+
+
+def invitation_add(*, stage: Stage, player: Player, kind: str = Invitation.Kind.WILDCARD):
+    """The organiser adds ``player`` to the stage's qualifiers (seeded or a wildcard)."""
+    with transaction.atomic():
+        if stage.closed_at:
+            raise ServiceError(_("This stage is closed."))
+        invitation, _created = Invitation.objects.update_or_create(
+            stage=stage, player=player, defaults={"kind": kind}
+        )
+        _touch_stage(stage)
+        return invitation
+
+
+def withdrawal_add(*, stage: Stage, registration: Registration) -> Withdrawal:
+    """``registration`` will not play the next stage: the next in the standings goes on."""
+    with transaction.atomic():
+        if stage.closed_at:
+            raise ServiceError(_("This stage is closed."))
+        if not stage.groups.filter(tournament_id=registration.tournament_id).exists():
+            raise ServiceError(_("This player did not play this stage."))
+        withdrawal, _created = Withdrawal.objects.get_or_create(
+            stage=stage, registration=registration
+        )
+        _touch_stage(stage)
+        return withdrawal
+
+
+def withdrawal_remove(*, stage: Stage, registration: Registration) -> None:
+    with transaction.atomic():
+        if stage.closed_at:
+            raise ServiceError(_("This stage is closed."))
+        Withdrawal.objects.filter(stage=stage, registration=registration).delete()
+        _touch_stage(stage)
+
+
+def _split(players: list, groups: int) -> list[list]:
+    """The qualifiers (best first) across the next stage's groups, in a snake."""
+    sizes = [
+        len(players) // groups + (1 if i < len(players) % groups else 0) for i in range(groups)
+    ]
+    return rules.snake(players, sizes)
+
+
+def stage_close(*, stage: Stage, expected: tuple | None = None) -> Stage:
+    """Close ``stage``: its qualifiers (as the preview showed them: ``expected``) are
+    registered in the next stage, present, with their carried points, and its round 1 is
+    seated (at random, or by previous rank in a snake). All or nothing. Registrations and
+    carried points are bulk-created with their history: 2,000 players close in a few seconds
+    (``bench/figures.md``)."""
+    with transaction.atomic():
+        stage = Stage.objects.select_for_update().select_related("championship").get(pk=stage.pk)
+        if stage.closed_at:
+            raise ServiceError(_("This stage is already closed."))
+        state = stage_state(stage)
+        if not state.complete:
+            raise ServiceError(_("Close every round of the stage's tournaments first."))
+        if expected is not None and tuple(expected) != tuple(state.cut.qualified):
+            raise ServiceError(
+                _("The standings changed since the preview: look at the qualifiers again.")
+            )
+        following = next_stage_of(stage)
+        if following is not None:
+            _open_next(state, following, stage)
+        stage.closed_at = timezone.now()
+        stage.save(update_fields=["closed_at"])
+        _touch_stage(stage)
+        return stage
+
+
+def _open_next(state, following: Stage, stage: Stage) -> None:
+    groups = list(following.groups.select_related("tournament").order_by("name", "pk"))
+    if not groups:
+        raise ServiceError(_("The next stage has no tournament yet."))
+    tournaments = [g.tournament for g in groups]
+    if Round.objects.filter(tournament__in=tournaments).exists():
+        raise ServiceError(_("The next stage has already started."))
+    if Registration.objects.filter(tournament__in=tournaments).exists():
+        raise ServiceError(_("The next stage already has players."))
+    qualified = list(state.cut.qualified)
+    if not qualified:
+        raise ServiceError(_("Nobody goes on: set the stage's cut first."))
+    rows = {row.player_id: row for row in state.rows}
+    source_ids = [rows[p].registration_id for p in qualified if p in rows]
+    sources = {r.player_id: r for r in Registration.objects.filter(pk__in=source_ids)}
+    invited = {
+        p.pk: p
+        for p in Player.objects.filter(
+            pk__in=[p for p in qualified if p not in sources]
+        ).select_related("club")
+    }
+    new = []
+    for tournament, players in zip(tournaments, _split(qualified, len(groups)), strict=True):
+        for player_id in players:
+            registration = Registration(
+                tournament=tournament, player_id=player_id, status=Registration.Status.PRESENT
+            )
+            source = sources.get(player_id)
+            if source is not None:
+                for name in ("first_name", "last_name", "club_name", "licence", "series"):
+                    setattr(registration, name, getattr(source, name))
+                registration.sex, registration.birth_year = source.sex, source.birth_year
+            else:
+                registration.copy_player(invited[player_id])
+            new.append(registration)
+    bulk_create_with_history(new, Registration, batch_size=500)
+    created = {
+        (tournament_id, player_id): pk
+        for pk, tournament_id, player_id in Registration.objects.filter(
+            tournament__in=tournaments
+        ).values_list("pk", "tournament_id", "player_id")
+    }
+    carried = []
+    for registration in new:
+        row = rows.get(registration.player_id)
+        carried.append(
+            CarriedPoints(
+                registration_id=created[(registration.tournament_id, registration.player_id)],
+                points=rules.carried_points(row.total, stage.carry) if row else 0,
+                source_id=sources[registration.player_id].pk if row else None,
+                previous_rank=row.rank if row else None,
+            )
+        )
+    bulk_create_with_history(carried, CarriedPoints, batch_size=500)
+    order_of = {player_id: index for index, player_id in enumerate(qualified)}
+    for tournament in tournaments:
+        ids = sorted(
+            (
+                (order_of[player_id], pk)
+                for (tournament_id, player_id), pk in created.items()
+                if tournament_id == tournament.pk
+            ),
+        )
+        order = None
+        next_round_check(tournament)  # says why a field cannot be seated, before the snake
+        if stage.seating == Stage.Seating.SNAKE:
+            ranked = [pk for _index, pk in ids]
+            tables = rules.snake(ranked, table_sizes(len(ranked), tournament.odd_tables))
+            order = [pk for table in tables for pk in table]
+        round_seat_next(tournament=tournament, order=order)

@@ -1,0 +1,134 @@
+"""The championship's pages: the public page of the whole championship (phone-friendly), and
+the organiser's preview and close of a stage (one all-or-nothing step)."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_safe
+
+from tarot_club.errors import ServiceError
+from tournaments.championships import selectors, services
+from tournaments.championships.forms import InvitationForm
+from tournaments.championships.models import Championship, Stage
+from tournaments.championships.rules import carried_points
+from tournaments.permissions import can_organise
+
+
+def _fingerprint(qualified: tuple) -> str:
+    """What the preview showed, in a few characters: closing refuses if it changed since."""
+    return hashlib.sha256(",".join(map(str, qualified)).encode()).hexdigest()[:16]
+
+
+@require_safe
+def championship_page(request, slug):
+    championship = get_object_or_404(Championship, slug=slug)
+    view = selectors.championship_view(championship)
+    stages = []
+    for state in view.states:
+        public = all(g.tournament.standings_public for g in state.groups)
+        names = {row.player_id: row.name for row in state.rows} | state.invited_names
+        stages.append(
+            {
+                "state": state,
+                "public": public,
+                "cut": selectors.cut_in_words(state.stage) if state.next_stage else "",
+                "carry": selectors.carry_in_words(state.stage.carry) if state.next_stage else "",
+                "ties": [selectors.tie_in_words(t, names) for t in state.cut.ties],
+                "qualified": _qualified_names(state, names),
+            }
+        )
+    return render(
+        request,
+        "championships/championship.html",
+        {"championship": championship, "stages": stages, "final": view.final, "public": True},
+    )
+
+
+def _qualified_names(state, names: dict) -> list[str]:
+    """Who went on (a closed stage: as registered in the next one), or goes on as things
+    stand."""
+    if state.next_stage is None:
+        return []
+    if state.stage.closed_at:
+        return selectors.went_on(state.next_stage)
+    return [names.get(p, "") for p in state.cut.qualified]
+
+
+def stage_for(request, pk: int) -> Stage:
+    stage = get_object_or_404(Stage.objects.select_related("championship"), pk=pk)
+    groups = list(stage.groups.select_related("tournament"))
+    if not groups or not all(can_organise(request.user, g.tournament) for g in groups):
+        raise Http404
+    return stage
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def stage_close_page(request, pk: int):
+    """GET: the preview (who goes on, ties, carried points, the next stage's round 1);
+    POST: close, only if the qualifiers are still the ones shown."""
+    stage = stage_for(request, pk)
+    following = selectors.next_stage_of(stage)
+    state = selectors.stage_state(stage, next_stage=following)
+    error = ""
+    if request.method == "POST":
+        shown = request.POST.get("shown", "")
+        try:
+            if shown != _fingerprint(state.cut.qualified):
+                raise ServiceError(
+                    _("The standings changed since the preview: look at the qualifiers again.")
+                )
+            services.stage_close(stage=stage, expected=state.cut.qualified)
+        except ServiceError as refusal:
+            error = str(refusal)
+        else:
+            messages.success(request, _("The stage is closed."))
+            return redirect("championships:public", slug=stage.championship.slug)
+    return render_close_page(request, stage, state=state, error=error)
+
+
+def render_close_page(request, stage, *, state=None, error: str = "", invite_form=None):
+    """The preview page, with a refusal (422) when there is one."""
+    following = selectors.next_stage_of(stage)
+    if state is None:
+        state = selectors.stage_state(stage, next_stage=following)
+    names = {row.player_id: row.name for row in state.rows} | state.invited_names
+    rows = {row.player_id: row for row in state.rows}
+    withdrawn = [row for row in state.rows if row.declined]
+    preview = [
+        {
+            "name": names.get(player_id, ""),
+            "registration": rows[player_id].registration_id if player_id in rows else None,
+            "rank": rows[player_id].rank if player_id in rows else None,
+            "total": rows[player_id].total if player_id in rows else None,
+            "carried": carried_points(rows[player_id].total, stage.carry)
+            if player_id in rows
+            else 0,
+        }
+        for player_id in state.cut.qualified
+    ]
+    return render(
+        request,
+        "championships/stage_close.html",
+        {
+            "stage": stage,
+            "state": state,
+            "following": following,
+            "preview": preview,
+            "withdrawn": withdrawn,
+            "cut": selectors.cut_in_words(stage),
+            "carry": selectors.carry_in_words(stage.carry),
+            "ties": [selectors.tie_in_words(t, names) for t in state.cut.ties],
+            "replaced": [names.get(p, "") for p in state.cut.replaced],
+            "shown": _fingerprint(state.cut.qualified),
+            "error": error,
+            "invite_form": invite_form or InvitationForm(),
+        },
+        status=422 if error or (invite_form is not None and invite_form.errors) else 200,
+    )
