@@ -79,7 +79,9 @@ def render_sheets(
     fmt: str,
     blank: bool = False,
     url_for: Callable[[str], str] = str,
+    progress: Callable[[int], None] | None = None,
 ) -> bytes:
+    """The document; ``progress(n)`` is called after each of its sheets (a job's progress)."""
     if not tables.exists():
         raise ServiceError(_("No table matches: check the round and table numbers."))
     if tournament.verify_url:  # the public address the organiser gave: reachable after the day
@@ -90,12 +92,14 @@ def render_sheets(
 
         # Printed in the language of whoever asks (the page's language).
         with printed_in(get_language()):
-            return score_sheet_pdf(data)
+            return score_sheet_pdf(data, progress)
     if fmt == "xlsx":
         from scoring.documents.xlsx import score_sheets_workbook
 
         with printed_in(get_language()):
-            return score_sheets_workbook(list(data), ranking=_ranking(tournament))
+            return score_sheets_workbook(
+                list(data), ranking=_ranking(tournament), progress=progress
+            )
     raise ServiceError(_("Unknown format: use pdf or xlsx."))
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -230,13 +230,15 @@ def _slam(deal: SheetDeal) -> str:
 
 
 def score_sheets_workbook(
-    sheets: Iterable[SheetData], ranking: tuple[list[str], list[list]] | None = None
+    sheets: Iterable[SheetData],
+    ranking: tuple[list[str], list[list]] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> bytes:
     """One worksheet per score sheet ("R1 T3"), plus an optional "Classement" worksheet first.
 
     ``ranking`` is ``(headers, rows)``; numbers stay numbers and strings stay text. ``sheets`` may
     be a generator: each worksheet goes into the archive as soon as it is laid out, so memory
-    holds one sheet's cells at a time, plus the compressed file.
+    holds one sheet's cells at a time, plus the compressed file. ``progress(n)`` after each sheet.
     """
     styles = _Styles()
     buffer = io.BytesIO()
@@ -248,10 +250,12 @@ def score_sheets_workbook(
             ws = _Sheet(_unique_title(tr("Classement"), taken), styles)
             _ranking_sheet(ws, headers, rows)
             package.add(ws)
-        for data in sheets:
+        for number, data in enumerate(sheets, 1):
             ws = _Sheet(_unique_title(sheet_title(data), taken), styles)
             _score_sheet(ws, data)
             package.add(ws)
+            if progress is not None:
+                progress(number)
         if not package.sheets:
             ws = _Sheet(tr("Feuilles"), styles)
             _text(ws, 1, 1, tr("Aucune feuille de marque."))
