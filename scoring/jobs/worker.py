@@ -57,7 +57,7 @@ class ParentWatch(threading.Thread):
     def run(self) -> None:
         stop = threading.Event()
         while not stop.wait(1.0):
-            if not _alive(self.pid) or os.getppid() != self.pid:
+            if not _alive(self.pid):
                 os._exit(0)
 
 
