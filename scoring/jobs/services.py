@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.module_loading import import_string
 from django_tasks import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
@@ -21,10 +22,13 @@ class JobTakenOver(Exception):
     """This worker no longer owns the job (it was late, and another worker took the job over)."""
 
 
-def _enqueue(job: Job) -> None:
-    from scoring.jobs.tasks import run_job
+#: The task that runs every job, by the path the queue stores for it (``tasks.py`` uses these
+#: services: naming it keeps the two modules out of an import cycle).
+RUN_JOB = "scoring.jobs.tasks.run_job"
 
-    result = run_job.enqueue(job_id=job.pk)
+
+def _enqueue(job: Job) -> None:
+    result = import_string(RUN_JOB).enqueue(job_id=job.pk)
     job.task_id = str(result.id)
     job.save(update_fields=["task_id"])
 
