@@ -49,14 +49,24 @@ class SheetsJobStartView(StaffTournamentMixin, View):
 
 
 class SeasonArchiveJobStartView(View):
-    def post(self, request, *args, slug: str, season_id: int, **kwargs):
+    """« Préparer l'archive de la saison »: for whoever may download it (``may_export_season``)."""
+
+    def dispatch(self, request, *args, slug: str, season_id: int, **kwargs):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        season = get_object_or_404(Season.objects.select_related("club"), pk=season_id)
-        if season.club.slug != slug or not may_export_season(request.user, season):
+        self.season = get_object_or_404(
+            Season.objects.select_related("club"), pk=season_id, club__slug=slug
+        )
+        if not may_export_season(request.user, self.season):
             raise Http404
+        return super().dispatch(request, *args, **kwargs)
+
+    def post(self, request, *args, **kwargs):
         job = job_start(
-            kind=Job.Kind.SEASON_EXPORT, user=request.user, season=season, params=_common(request)
+            kind=Job.Kind.SEASON_EXPORT,
+            user=request.user,
+            season=self.season,
+            params=_common(request),
         )
         return redirect("jobs:job", job_id=job.pk)
 

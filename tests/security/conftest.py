@@ -19,6 +19,7 @@ from django.test import Client
 
 from scoring.demo import create_demo
 from scoring.engine.sampling import random_legal_deal
+from scoring.jobs.models import Job
 from scoring.management.commands.setup_demo import organiser_group
 from scoring.models import (
     Deal,
@@ -70,6 +71,7 @@ COUNTED_MODELS = (
     SheetEvent,
     SheetSeal,
     PinAttempt,
+    Job,
 )
 
 
@@ -83,6 +85,7 @@ WATCHED_FIELDS = {
     Seat: ("table_id", "registration_id", "position"),
     ScoreSheet: ("status", "version", "paper_mode"),
     Deal: ("version", "kind", "points"),
+    Job: ("status", "task_id"),
 }
 
 
@@ -137,6 +140,7 @@ class World:
     other_registration: Registration  # seated at other_open_table
     club: Club | None = None  # organised by "orga-ici"; its season holds the tournament
     season: Season | None = None
+    job: Job | None = None  # the tournament's round-1 PDF, started by "orga-ici", failed
 
 
 def make_user(username: str, *, group=None, superuser: bool = False):
@@ -191,7 +195,21 @@ def build_world() -> dict:
     # Online registration: both offer seats; only the other one (not started) takes requests.
     services.tournament_update(tournament=tournament, capacity=12)
     services.tournament_update(tournament=other, capacity=12)
-    return {"tournament": tournament.pk, "other": other.pk, "club": club.pk, "season": season.pk}
+    job = Job.objects.create(
+        kind=Job.Kind.SHEETS_PDF,
+        tournament=tournament,
+        started_by=organiser,
+        params={"round": 1},
+        status=Job.Status.FAILED,
+        error="Aucune table ne correspond.",
+    )
+    return {
+        "tournament": tournament.pk,
+        "other": other.pk,
+        "club": club.pk,
+        "season": season.pk,
+        "job": job.pk,
+    }
 
 
 def load_world(keys: dict) -> World:
@@ -223,6 +241,7 @@ def load_world(keys: dict) -> World:
         other_registration=first_seated(other_open_table),
         club=Club.objects.get(pk=keys["club"]),
         season=Season.objects.get(pk=keys["season"]),
+        job=Job.objects.get(pk=keys["job"]),
     )
 
 
