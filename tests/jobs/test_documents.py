@@ -17,7 +17,8 @@ from tests.scoring.conftest import make_tournament
 from tournaments import services
 from tournaments.models import StaffMember
 
-from .conftest import french_client, run_worker
+from .conftest import french_client
+from .worker import run_worker
 
 pytestmark = pytest.mark.django_db
 
