@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from tests.season.conftest import organiser, season_of  # noqa: F401  (a club's season)
+
 
 @pytest.fixture(autouse=True)
 def jobs_dir(settings, tmp_path):

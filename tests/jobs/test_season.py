@@ -12,14 +12,21 @@ from django.utils.html import escape
 
 from scoring.jobs.models import Job
 from scoring.season_archive import export_season_json
-from tests.season.conftest import organiser, season_of  # noqa: F401  (fixtures)
-from tests.season.test_season_archive import _empty_of_tournaments, standings
-from tournaments.models import Club, Season, Tournament
+from tests.season.test_season_archive import standings
+from tournaments.models import Club, Season, SeatRequest, Tournament
+from tournaments.services import tournament_delete
 
 from .conftest import french_client
 from .worker import run_worker
 
 pytestmark = pytest.mark.django_db
+
+
+def _empty_of_tournaments():
+    """As on another machine that knows the club but none of these tournaments."""
+    SeatRequest.objects.all().delete()
+    for tournament in Tournament.objects.all():
+        tournament_delete(tournament=tournament)
 
 
 def upload(content: bytes) -> SimpleUploadedFile:
