@@ -121,9 +121,7 @@ class SeasonImportView(LoginRequiredMixin, TemplateView):
 
 def progress_text(job: Job) -> str:
     if job.kind in (Job.Kind.SHEETS_PDF, Job.Kind.SHEETS_XLSX) and job.total:
-        return ngettext(
-            "%(done)s sheet of %(total)s", "%(done)s sheets of %(total)s", job.total
-        ) % {
+        return ngettext("%(done)s sheet of %(total)s", "%(done)s sheets of %(total)s", job.done) % {
             "done": number_format(job.done, force_grouping=True),
             "total": number_format(job.total, force_grouping=True),
         }

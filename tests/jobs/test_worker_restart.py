@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 
 import pytest
-from django.db import connection
 from pypdf import PdfReader
 
 from scoring.jobs import files
@@ -21,17 +20,10 @@ from scoring.jobs.models import Job
 from scoring.jobs.services import job_start
 from tests.scoring.conftest import make_tournament
 
+from .worker import database_environment
+
 pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def database_environment() -> dict:
-    db = connection.settings_dict
-    if connection.vendor == "postgresql":
-        host, port = db["HOST"] or "127.0.0.1", db["PORT"] or 5432
-        password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
-        return {"DATABASE_URL": f"postgres://{db['USER']}{password}@{host}:{port}/{db['NAME']}"}
-    return {"SQLITE_PATH": db["NAME"]}
 
 
 def start_worker(name: str, jobs_dir: Path, log: Path) -> subprocess.Popen:

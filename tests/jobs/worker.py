@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from unittest import mock
 
+from django.db import connection
 from django_tasks_db.management.commands import db_worker
 
 
@@ -23,3 +24,13 @@ def run_worker(worker_id: str = "test-worker") -> None:
     )
     with mock.patch.object(db_worker, "close_old_connections", lambda: None):
         worker.run()
+
+
+def database_environment() -> dict:
+    """The variables that point a ``manage.py`` process at the test database."""
+    db = connection.settings_dict
+    if connection.vendor == "postgresql":
+        host, port = db["HOST"] or "127.0.0.1", db["PORT"] or 5432
+        password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+        return {"DATABASE_URL": f"postgres://{db['USER']}{password}@{host}:{port}/{db['NAME']}"}
+    return {"SQLITE_PATH": db["NAME"]}

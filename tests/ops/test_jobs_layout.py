@@ -10,6 +10,9 @@ import time
 from pathlib import Path
 
 import gunicorn
+import pytest
+
+from tests.jobs.worker import database_environment
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,27 +39,21 @@ def test_the_makefile_runs_a_worker_everywhere_and_serves_pages_with_short_timeo
     assert gunicorn.version_info >= (27,)  # the first with --no-control-socket
 
 
+@pytest.mark.django_db
 def test_the_club_rooms_worker_stops_with_its_server(tmp_path):
     """``make club`` starts the worker with ``--parent`` its own process: when the server
     ends, so does the worker (within a few seconds), with nothing left running."""
     parent = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
-    env = {
-        **os.environ,
-        "DJANGO_TESTING": "1",
-        "SQLITE_PATH": str(tmp_path / "db.sqlite3"),
-        "DJANGO_JOBS_DIR": str(tmp_path / "jobs"),
-    }
+    env = {**os.environ, "DJANGO_TESTING": "1", "DJANGO_JOBS_DIR": str(tmp_path / "jobs")}
     env.pop("DATABASE_URL", None)
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True
-    )
+    env.update(database_environment())  # the test database, its tables made
     worker = subprocess.Popen(
         [sys.executable, "manage.py", "jobs_worker", "--parent", str(parent.pid), "-v", "0"],
         cwd=ROOT,
         env=env,
     )
     try:
-        time.sleep(4)
+        time.sleep(2)
         assert worker.poll() is None  # its server runs: so does the worker
         parent.kill()
         parent.wait()

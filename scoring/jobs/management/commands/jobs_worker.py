@@ -10,9 +10,10 @@ from __future__ import annotations
 from django_tasks_db.management.commands import db_worker
 
 from scoring.jobs.worker import ParentWatch, Recovery
+from tarot_club.commands import ProjectCommand
 
 
-class Command(db_worker.Command):
+class Command(ProjectCommand, db_worker.Command):
     help = "Run the background jobs (score sheet documents, season archives)."
 
     def add_arguments(self, parser):
