@@ -80,13 +80,17 @@ def render_sheets(
     blank: bool = False,
     url_for: Callable[[str], str] = str,
     progress: Callable[[int], None] | None = None,
+    reading: Callable[[int], None] | None = None,
 ) -> bytes:
-    """The document; ``progress(n)`` is called after each of its sheets (a job's progress)."""
+    """The document; ``reading(n)`` is called after each sheet read from the database, then
+    ``progress(n)`` after each sheet laid out (a job's progress bar)."""
     if not tables.exists():
         raise ServiceError(_("No table matches: check the round and table numbers."))
     if tournament.verify_url:  # the public address the organiser gave: reachable after the day
         url_for = verify_url_for(tournament)
     data = sheets_data(tables, blank=blank, url_for=url_for)
+    if reading is not None:
+        data = _counted(data, reading)
     if fmt == "pdf":
         from scoring.documents.pdf import score_sheet_pdf
 
@@ -101,6 +105,12 @@ def render_sheets(
                 list(data), ranking=_ranking(tournament), progress=progress
             )
     raise ServiceError(_("Unknown format: use pdf or xlsx."))
+
+
+def _counted(sheets: Iterator[doc.SheetData], reading: Callable[[int], None]):
+    for number, sheet in enumerate(sheets, 1):
+        yield sheet
+        reading(number)
 
 
 def _ranking(tournament: Tournament) -> tuple[list[str], list[list]]:

@@ -37,6 +37,13 @@ class Job(models.Model):
     status = models.CharField(
         _("status"), max_length=8, choices=Status.choices, default=Status.QUEUED
     )
+
+    class Stage(models.TextChoices):
+        READING = "reading", _("Reading the sheets")
+        WRITING = "writing", _("Laying out the sheets")
+
+    # A document's sheets are read from the database first, then laid out: each has its count.
+    stage = models.CharField(max_length=8, choices=Stage.choices, blank=True)
     done = models.PositiveIntegerField(_("done"), default=0)
     total = models.PositiveIntegerField(_("total"), default=0)
     error = models.TextField(_("error"), blank=True)

@@ -26,7 +26,7 @@ class Outcome:
     season: object = None
 
 
-Progress = Callable[[int, int], None]
+Progress = Callable[..., None]  # (done, total, stage="")
 
 
 def run(job: Job, progress: Progress) -> Outcome:
@@ -62,9 +62,12 @@ def _sheets(job: Job, progress: Progress) -> Outcome:
     progress(0, total)
     base = job.params.get("base_url", "").rstrip("/")
 
+    def sheet_read(done: int) -> None:
+        progress(done, total, Job.Stage.READING)
+
     def sheet_done(done: int) -> None:
         _step()
-        progress(done, total)
+        progress(done, total, Job.Stage.WRITING)
 
     content = render_sheets(
         tournament,
@@ -73,6 +76,7 @@ def _sheets(job: Job, progress: Progress) -> Outcome:
         blank=bool(job.params.get("blank")),
         url_for=(lambda path: base + path) if base else str,
         progress=sheet_done,
+        reading=sheet_read,
     )
     name = sheets_file_name(job)
     path = files.new_path(job.pk, name)

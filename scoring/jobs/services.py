@@ -48,6 +48,7 @@ def job_restart(*, job: Job) -> Job:
     Job.objects.filter(pk=job.pk).update(
         status=Job.Status.QUEUED,
         done=0,
+        stage="",
         error="",
         worker_id="",
         heartbeat=None,
@@ -68,7 +69,8 @@ def job_claim(*, job_id: int, worker_id: str, task_id: str) -> Job | None:
             return None
         job.status, job.worker_id = Job.Status.RUNNING, worker_id
         job.heartbeat, job.done, job.attempts = timezone.now(), 0, job.attempts + 1
-        job.save(update_fields=["status", "worker_id", "heartbeat", "done", "attempts"])
+        job.stage = ""
+        job.save(update_fields=["status", "worker_id", "heartbeat", "done", "stage", "attempts"])
         return job
 
 
@@ -76,8 +78,9 @@ def _owned(job_id: int, worker_id: str):
     return Job.objects.filter(pk=job_id, worker_id=worker_id, status=Job.Status.RUNNING)
 
 
-def job_progress(*, job_id: int, worker_id: str, done: int, total: int) -> None:
-    if not _owned(job_id, worker_id).update(done=done, total=total, heartbeat=timezone.now()):
+def job_progress(*, job_id: int, worker_id: str, done: int, total: int, stage: str = "") -> None:
+    changes = dict(done=done, total=total, stage=stage, heartbeat=timezone.now())
+    if not _owned(job_id, worker_id).update(**changes):
         raise JobTakenOver(job_id)
 
 

@@ -60,12 +60,14 @@ class Reporter:
         self.job_id, self.worker_id = job_id, worker_id
         self.last = 0.0
 
-    def __call__(self, done: int, total: int) -> None:
+    def __call__(self, done: int, total: int, stage: str = "") -> None:
         now = time.monotonic()
         if done < total and done and now - self.last < 0.5:
             return
         self.last = now
-        job_progress(job_id=self.job_id, worker_id=self.worker_id, done=done, total=total)
+        job_progress(
+            job_id=self.job_id, worker_id=self.worker_id, done=done, total=total, stage=stage
+        )
 
 
 @task(takes_context=True)

@@ -120,12 +120,25 @@ class SeasonImportView(LoginRequiredMixin, TemplateView):
 
 
 def progress_text(job: Job) -> str:
-    if job.kind in (Job.Kind.SHEETS_PDF, Job.Kind.SHEETS_XLSX) and job.total:
-        return ngettext("%(done)s sheet of %(total)s", "%(done)s sheets of %(total)s", job.done) % {
-            "done": number_format(job.done, force_grouping=True),
-            "total": number_format(job.total, force_grouping=True),
-        }
-    return ""
+    """« 312 feuilles sur 2 000 » (sheets laid out), after « lecture des feuilles : … »."""
+    if job.kind not in (Job.Kind.SHEETS_PDF, Job.Kind.SHEETS_XLSX) or not job.total:
+        return ""
+    numbers = {
+        "done": number_format(job.done, force_grouping=True),
+        "total": number_format(job.total, force_grouping=True),
+    }
+    if job.stage == Job.Stage.READING and not job.finished:
+        return (
+            ngettext(
+                "reading the sheets: %(done)s of %(total)s",
+                "reading the sheets: %(done)s of %(total)s",
+                job.done,
+            )
+            % numbers
+        )
+    return (
+        ngettext("%(done)s sheet of %(total)s", "%(done)s sheets of %(total)s", job.done) % numbers
+    )
 
 
 def _context(request, job: Job) -> dict:

@@ -113,3 +113,16 @@ def test_another_tournaments_staff_never_see_the_job(tournament, referee):
         == 404
     )
     assert Job.objects.count() == 1
+
+
+def test_the_bar_counts_the_sheets_read_then_the_sheets_laid_out(tournament, referee):
+    client = french_client(referee)
+    client.post(reverse("jobs:sheets_tournament", args=[tournament.slug, "pdf"]))
+    job = Job.objects.get()
+    url = reverse("jobs:progress", args=[job.pk])
+    Job.objects.filter(pk=job.pk).update(status="running", stage="reading", done=1, total=2000)
+    assert "lecture des feuilles : 1 sur 2\xa0000" in client.get(url).content.decode()
+    Job.objects.filter(pk=job.pk).update(stage="writing", done=312)
+    fragment = client.get(url).content.decode()
+    assert "312 feuilles sur 2\xa0000" in fragment
+    assert 'max="2000" value="312"' in fragment
