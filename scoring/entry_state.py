@@ -10,7 +10,7 @@ Wi-Fi was down) is refused with the service's sentence, which says the same thin
 
 from __future__ import annotations
 
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from scoring.models import ScoreSheet
 from scoring.selectors import SheetState
@@ -28,7 +28,10 @@ WITH_FORM = (OPEN, COMPLETE, TIME)
 
 
 def time_up_message(played: int) -> str:
-    """« Temps écoulé : cette table s'arrête après 2 donnes. » (the page says the same)."""
+    """« Temps écoulé : cette table s'arrête après 2 donnes. » (the page says the same);
+    « Temps écoulé : aucune donne jouée » before the table's first deal."""
+    if not played:
+        return gettext("Time called: no deal played")
     return ngettext(
         "Time was called: this table stops after %(n)s deal.",
         "Time was called: this table stops after %(n)s deals.",

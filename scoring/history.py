@@ -1,8 +1,9 @@
 """A score sheet's history as sentences people read, in the active language.
 
 One presenter for every place that tells what happened to a sheet: the history page, the
-verification page, and (in French, as printed sheets are) the amendment box of the PDF and the
-Excel workbook. Each event of the log (:class:`scoring.models.SheetEvent`) becomes one sentence:
+verification page, and (in the document's language, staff named by their role) the amendment
+box of the PDF and the Excel workbook. Each event of the log
+(:class:`scoring.models.SheetEvent`) becomes one sentence:
 
     « Donne 2 corrigée par arbitre1 à 21:52 : 47 → 45 points (motif : erreur de comptage) »
 

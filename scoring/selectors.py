@@ -8,6 +8,7 @@ code is the table's score-sheet link). Nothing is written here.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Prefetch, Q
@@ -17,13 +18,15 @@ from django.utils import translation
 from scoring.documents import data as doc
 from scoring.documents.fingerprint import canonical_dict, fingerprint, verification_code
 from scoring.documents.labels import SEAT_LETTERS
+from scoring.documents.language import english
 from scoring.engine import get_rule_set
 from scoring.engine.table import active_positions
 from scoring.history import SIGNATURES, history_lines
 from scoring.links import public_url
 from scoring.models import Deal, Penalty, ScoreSheet, SheetEvent, Signature, account_name
 from scoring.scores import counted, deal_quota
-from tournaments.models import Round, Seat, Table
+from scoring.standings import sheet_unsigned
+from tournaments.models import Round, Seat, StaffMember, Table
 
 SHEET_WITH_TOURNAMENT = ("table__round__tournament",)  # what every sheet page reads with it
 
@@ -89,6 +92,11 @@ class SheetState:
             and self.table.round.time_called_at is not None
             and self.counted < self.quota
         )
+
+    @property
+    def unsigned_at_close(self) -> bool:
+        """Its round was closed without this sheet's signatures (:func:`sheet_unsigned`)."""
+        return sheet_unsigned(self.sheet.status, self.table.round.status == Round.Status.CLOSED)
 
     @property
     def played(self) -> list[int]:
@@ -181,8 +189,10 @@ def sheet_data(
     blank: bool = False,
     amendments: tuple[doc.SheetAmendment, ...] = (),
     key_fingerprint: str = "",
+    roles: Mapping[int, str] | None = None,
 ) -> doc.SheetData:
-    """The plain data of a sheet's documents and fingerprint."""
+    """The plain data of a sheet's documents and fingerprint. ``roles`` (account id -> role on
+    the tournament, :func:`staff_roles`): who gave each penalty, as printed sheets name them."""
     tournament = state.tournament
     names = state.names
     reg_names = {s.registration_id: n for s, n in zip(state.seats, names, strict=True)}
@@ -192,6 +202,8 @@ def sheet_data(
             name=names[i],
             club=s.registration.club_name,
             licence=s.registration.licence,
+            last_name=s.registration.last_name,  # a deal's cell may print « Léa M. »
+            first_name=s.registration.first_name,
         )
         for i, s in enumerate(state.seats)
     )
@@ -236,6 +248,9 @@ def sheet_data(
                 amount=p.amount,
                 reason=p.reason,
                 referee=account_name(p.referee),
+                given_by=(roles.get(p.referee_id) or "staff")
+                if roles is not None and p.referee_id
+                else "",
             )
             for p in state.penalties
         ),
@@ -256,6 +271,8 @@ def sheet_data(
         blank=blank,
         paper_totals=() if blank or not sheet.paper_mode else tuple(sheet.paper_totals),
         time_up=not blank and state.time_up,
+        unsigned_at_close=not blank and state.unsigned_at_close,
+        close_reason="" if blank or not state.unsigned_at_close else state.table.round.close_reason,
     )
 
 
@@ -382,16 +399,30 @@ def seat_names(table: Table) -> list[str]:
     ]
 
 
+def staff_roles(tournament_ids: Iterable[int]) -> dict[int, dict[int, str]]:
+    """The staff of each tournament: tournament id -> account id -> role. One query."""
+    roles: dict[int, dict[int, str]] = {}
+    for tournament_id, user_id, role in StaffMember.objects.filter(
+        tournament_id__in=set(tournament_ids)
+    ).values_list("tournament_id", "user_id", "role"):
+        roles.setdefault(tournament_id, {})[user_id] = role
+    return roles
+
+
 def sheet_amendments(states: list[SheetState]) -> dict[int, tuple[doc.SheetAmendment, ...]]:
     """What the amendment box of each sheet's documents tells, by sheet: the changes made
     after a signature and the referee's changes given with a reason (penalties among them),
-    each as the history tells it, in French as printed sheets are. One query."""
+    each as the history tells it, in the document's language (:mod:`scoring.documents.language`)
+    and naming staff by their role (« par l’organisateur »), never by their login, as the
+    pages anyone may read do. One query, and one more for the staff when there is a change."""
     names = {state.sheet.pk: state.names for state in states}
+    tournament_of = {state.sheet.pk: state.tournament.pk for state in states}
     events: dict[int, list[SheetEvent]] = {}
     for event in SheetEvent.objects.filter(sheet_id__in=list(names)).order_by("at", "pk"):
         events.setdefault(event.sheet_id, []).append(event)
+    roles = staff_roles(set(tournament_of.values())) if events else {}
     result: dict[int, tuple[doc.SheetAmendment, ...]] = {}
-    with translation.override("fr"):
+    with translation.override("en" if english() else "fr"):
         for sheet_id, sheet_events in events.items():
             lines = [
                 doc.SheetAmendment(
@@ -401,7 +432,9 @@ def sheet_amendments(states: list[SheetState]) -> dict[int, tuple[doc.SheetAmend
                     summary=line.sentence,
                     after_signature=line.after_signature,
                 )
-                for line in history_lines(sheet_events, names[sheet_id])
+                for line in history_lines(
+                    sheet_events, names[sheet_id], roles=roles.get(tournament_of[sheet_id], {})
+                )
                 if line.action not in SIGNATURES and (line.after_signature or line.reason)
             ]
             if lines:

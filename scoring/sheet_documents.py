@@ -17,7 +17,7 @@ from scoring.documents.fingerprint import verification_code
 from scoring.documents.language import printed_in, tr
 from scoring.documents.seal import key_code
 from scoring.models import SheetSeal
-from scoring.selectors import sheet_amendments, sheet_data, sheet_states_bulk
+from scoring.selectors import sheet_amendments, sheet_data, sheet_states_bulk, staff_roles
 from scoring.standings import standings_data
 from tarot_club.errors import ServiceError
 from tournaments.models import Table, Tournament
@@ -51,6 +51,9 @@ def sheets_data(
     """SheetData for every table of the scope, with a constant number of queries."""
     states = sheet_states_bulk(tables)
     amendments = sheet_amendments(states) if not blank else {}
+    # Who gave each penalty, by role: the staff is read only when a sheet has a penalty.
+    given = any(s.penalties for s in states) and not blank
+    roles = staff_roles(s.tournament.pk for s in states) if given else {}
     # The key that sealed each signed sheet, whose fingerprint a reader compares with the club's.
     fingerprints = [s.sheet.fingerprint for s in states if s.sheet.fingerprint and not blank]
     keys = dict(
@@ -69,6 +72,7 @@ def sheets_data(
             verification_url=url_for(verification_path(code)) if code else "",
             amendments=amendments.get(state.sheet.pk, ()),
             key_fingerprint=key_code(key) if key else "",
+            roles=roles.get(state.tournament.pk, {}),
         )
 
 
@@ -102,7 +106,10 @@ def render_sheets(
 
         with printed_in(get_language()):
             return score_sheets_workbook(
-                list(data), ranking=_ranking(tournament), progress=progress
+                list(data),
+                ranking=_ranking(tournament),
+                final=tournament.finished,
+                progress=progress,
             )
     raise ServiceError(_("Unknown format: use pdf or xlsx."))
 

@@ -1,8 +1,9 @@
 """Standings from the database: a fixed number of queries, then the pure ranking code.
 
-Only sheets that are entered count (complete, signed or amended); the result says which tables
-are still pending so that pages can say "provisional" (none of a round the referee closed:
-closing it with a sheet unsigned or short of deals needed the referee's reason).
+Only sheets that are entered count (complete, signed or amended), and every sheet of a round the
+referee closed, with the deals it has (:func:`sheet_counts`); the result says which tables are
+still pending so that pages can say "provisional" (none of a round the referee closed: closing
+it with a sheet unsigned or short of deals needed the referee's reason).
 """
 
 from __future__ import annotations
@@ -20,6 +21,19 @@ from tournaments import ranking
 from tournaments.models import Player, Registration, Round, Seat, Table, Tournament
 
 COUNTED = (ScoreSheet.Status.COMPLETE, ScoreSheet.Status.SIGNED, ScoreSheet.Status.AMENDED)
+
+
+def sheet_counts(status: str, round_closed: bool) -> bool:
+    """Whether a sheet's deals count in the standings (and the round's public results): once
+    fully entered (complete, signed or amended), or, once its round is closed, with the deals
+    it has (the referee closed it unsigned or short of deals, with a reason)."""
+    return round_closed or status in COUNTED
+
+
+def sheet_unsigned(status: str, round_closed: bool) -> bool:
+    """A sheet its round was closed without: it counts with the deals it has, marked « not
+    signed » on the player's page and on the sheet's documents."""
+    return round_closed and status not in (ScoreSheet.Status.SIGNED, ScoreSheet.Status.AMENDED)
 
 
 @dataclass(frozen=True)
@@ -209,9 +223,10 @@ def standings_data_of(tournaments: list[Tournament]) -> dict[int, StandingsData]
             "sheet__status",
         )
     ):
-        table_rounds[table_id] = (round_number, status in COUNTED)
+        closed = round_status == Round.Status.CLOSED
+        table_rounds[table_id] = (round_number, sheet_counts(status, closed))
         by_round[tournament_id][round_number].append((table_number, status))
-        if round_status == Round.Status.CLOSED:
+        if closed:
             closed_rounds.add((tournament_id, round_number))
     points: dict[int, dict[int, int]] = defaultdict(dict)
     counts: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])

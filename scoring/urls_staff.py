@@ -8,11 +8,16 @@ project's URLconf (``tarot_club/urls.py``) puts this list under it with ``tourna
 from django.urls import path
 
 import tournaments.converters  # noqa: F401  (registers the <id:...> converter)
-from scoring.views import archive, rounds
+from scoring.views import archive, report, rounds
 
 urlpatterns = [
     path("gestion/importer/", archive.ArchiveImportView.as_view(), name="archive_import"),
     path("t/<slug:slug>/gestion/archive.json", archive.ArchiveExportView.as_view(), name="archive"),
+    path(
+        "t/<slug:slug>/gestion/rapport.<str:fmt>",
+        report.ResultsReportView.as_view(),
+        name="results_report",
+    ),
     path(
         "gestion/club/<slug:slug>/saison/<id:season_id>/archive.json",
         archive.SeasonArchiveExportView.as_view(),

@@ -258,7 +258,23 @@ STORAGES = {
     },
 }
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Public pages are kept once per version (scoring/pagecache.py): in this process on a laptop, in
+# Redis shared by every app server when REDIS_URL names one (its memory limit is Redis's own
+# maxmemory, see the README), behind a small in-process tier of PAGE_CACHE_LOCAL_MB. Tests never
+# use Redis here: they clear the cache between tests.
+REDIS_URL = "" if TESTING else os.environ.get("REDIS_URL", "")
+PAGE_CACHE_LOCAL_MB = float(os.environ.get("PAGE_CACHE_LOCAL_MB", "8"))
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": os.environ.get("REDIS_KEY_PREFIX", "tarot"),
+        "TIMEOUT": 600,
+        "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1},
+    }
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"
 
@@ -283,4 +299,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # One line per page render (page, version, ms): renders per version, counted across servers.
+    "loggers": {"tarot.pagecache": {"level": os.environ.get("PAGE_CACHE_LOG_LEVEL", "INFO")}},
 }

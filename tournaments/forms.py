@@ -58,7 +58,28 @@ class TournamentForm(forms.ModelForm):
             "visibility",
             "tie_breaks",
             "verify_url",
+            "homologation",
         ]
+        help_texts = {
+            "deals_per_round": _(
+                "A table of 5 plays 5 deals for every 4, the dealer sitting out in turn: everyone "
+                "plays the same number of deals when this is a multiple of 4."
+            ),
+            "odd_tables": _(
+                "When the players present are not a multiple of 4. The FFT homologates "
+                "tournaments with tables of 3, not with tables of 5: choose tables of 3 for a "
+                "homologated event. With 5 present players a table of 5 is the only way."
+            ),
+            "seating_priority": _(
+                "Fewest repeated meetings first: players meet as few people again as possible, "
+                "and the tables of 5 or 3 are then shared as fairly as that allows (someone may "
+                "sit at one more often). Fair tables first: nobody sits at a table of 5 or 3 "
+                "again before everyone has had one, even when that makes players meet again."
+            ),
+            "homologation": _(
+                "Given by the FFT for a homologated tournament; printed on the results report."
+            ),
+        }
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         field_classes = {"name": NameField}
 

@@ -25,3 +25,5 @@ ENTRY_KEY = 64  # the key a deal form carries (made by the page: a resent deal c
 URL = 200  # a web address (the tournament's public address for verifying sheets)
 REASON = 500  # every reason or decision a referee types: a correction, a removed deal, a
 # referee's decision, a penalty, paper totals, closing a round with unsigned sheets
+SERIES = 30  # a player's série as the organiser names it ("1re série", "Promotion")
+HOMOLOGATION = 30  # the FFT's homologation number of a tournament

@@ -193,33 +193,18 @@ class Tournament(models.Model):
     deals_per_round = models.PositiveSmallIntegerField(
         _("deals per round at a table of 4"),
         default=4,
-        help_text=_(
-            "A table of 5 plays 5 deals for every 4, the dealer sitting out in turn: everyone "
-            "plays the same number of deals when this is a multiple of 4."
-        ),
     )
     odd_tables = models.CharField(
         _("players left over by tables of 4"),
         max_length=5,
         choices=OddTables.choices,
         default=OddTables.FIVE,
-        help_text=_(
-            "When the players present are not a multiple of 4. The FFT homologates tournaments "
-            "with tables of 3, not with tables of 5: choose tables of 3 for a homologated event. "
-            "With 5 present players a table of 5 is the only way."
-        ),
     )
     seating_priority = models.CharField(
         _("seating priority"),
         max_length=8,
         choices=SeatingPriority.choices,
         default=SeatingPriority.REPEATS,
-        help_text=_(
-            "Fewest repeated meetings first: players meet as few people again as possible, "
-            "and the tables of 5 or 3 are then shared as fairly as that allows (someone may sit "
-            "at one more often). Fair tables first: nobody sits at a table of 5 or 3 again "
-            "before everyone has had one, even when that makes players meet again."
-        ),
     )
     passed_deals_count = models.BooleanField(
         _("passed deals count toward the quota"), default=False
@@ -275,6 +260,10 @@ class Tournament(models.Model):
     # Printed with the QR code of signed sheets (scoring.sheet_documents); help in forms.py.
     verify_url = models.URLField(
         _("public address for verifying sheets"), max_length=limits.URL, blank=True
+    )
+    # The FFT's homologation number, printed on the results report (help in forms.py).
+    homologation = models.CharField(
+        _("FFT homologation number"), max_length=limits.HOMOLOGATION, blank=True
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -390,6 +379,9 @@ def new_pin() -> str:
     return f"{secrets.randbelow(10**4):04d}"
 
 
+SEXES = [("F", _("Woman")), ("M", _("Man"))]
+
+
 class Registration(models.Model):
     """A player entered in a tournament: presence on the day, team, and signing PIN.
 
@@ -414,6 +406,10 @@ class Registration(models.Model):
     last_name = models.CharField(_("last name"), max_length=limits.NAME)
     club_name = models.CharField(_("club"), max_length=limits.CLUB, blank=True)
     licence = models.CharField(_("FFT licence"), max_length=limits.LICENCE, blank=True)
+    # What the prize list's categories read (séries from the organiser's list).
+    series = models.CharField(_("série"), max_length=limits.SERIES, blank=True)
+    sex = models.CharField(_("sex"), max_length=1, choices=SEXES, blank=True)
+    birth_year = models.PositiveSmallIntegerField(_("year of birth"), null=True, blank=True)
     team = models.ForeignKey(
         Team, null=True, blank=True, on_delete=models.PROTECT, related_name="members"
     )

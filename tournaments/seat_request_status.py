@@ -1,15 +1,17 @@
 """What a seat request's people read about it: the requester's private status link (signed
 with the secret key, so only the person shown it after asking can open the page), a request's
 place in the queue, and whom confirming a waiting request would move to the waiting list (the
-organiser's page names them on its button). Reads only; the services are in
-``tournaments/services/seat_requests.py``."""
+organiser's page names them on its button), and the queue itself: the seats taken, held and
+left. Reads only (the services, which read the queue from here, are in
+``tournaments/services/seat_requests.py``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.core import signing
 
-from tournaments.models import SeatRequest
-from tournaments.services.seat_requests import Queued, queue
+from tournaments.models import Registration, SeatRequest, Tournament
 
 STATUS_SALT = "tournaments.seat_requests.status"
 
@@ -33,6 +35,45 @@ def place_of(seat_request: SeatRequest) -> Queued | None:
     return next(
         (q for q in queue(seat_request.tournament) if q.request.pk == seat_request.pk), None
     )
+
+
+@dataclass(frozen=True)
+class Queued:
+    request: SeatRequest
+    waiting: int  # 0: holds a seat; N: N-th on the waiting list
+
+
+def open_for_requests(tournament: Tournament) -> bool:
+    """A tournament takes requests while it offers seats online and has not started."""
+    return (
+        bool(tournament.capacity) and not tournament.finished and not tournament.round_set.exists()
+    )
+
+
+def seats_taken(tournament: Tournament) -> int:
+    return (
+        Registration.objects.filter(tournament=tournament)
+        .exclude(status=Registration.Status.WITHDRAWN)
+        .count()
+    )
+
+
+def queue(tournament: Tournament) -> list[Queued]:
+    """The pending requests in the order they came, each holding a seat or waiting."""
+    free = max(0, (tournament.capacity or 0) - seats_taken(tournament))
+    pending = SeatRequest.objects.filter(tournament=tournament, status=SeatRequest.Status.PENDING)
+    return [
+        Queued(request, 0 if index < free else index - free + 1)
+        for index, request in enumerate(pending.order_by("created_at", "pk"))
+    ]
+
+
+def seats_left(tournament: Tournament) -> int | None:
+    """Seats neither registered nor held by a pending request (None: no online seats)."""
+    if not tournament.capacity:
+        return None
+    held = sum(1 for q in queue(tournament) if not q.waiting)
+    return max(0, tournament.capacity - seats_taken(tournament) - held)
 
 
 def bumped_by(seat_request: SeatRequest) -> SeatRequest | None:

@@ -63,7 +63,10 @@ class SheetPenalty:
     player: str
     amount: int  # negative: points taken away
     reason: str
-    referee: str
+    referee: str  # the account that gave it, as signed sheets hold it (fingerprinted)
+    # Who gave it as printed: their role on the tournament ("referee", "organiser", "staff"),
+    # never their login; not part of the fingerprint.
+    given_by: str = ""
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,10 @@ class SheetData:
     paper_totals: tuple[int, ...] = ()  # paper mode: only round totals typed by the referee
     # A timed round: time was called before this table played its deals ("temps écoulé").
     time_up: bool = False
+    # Its round was closed without the players' signatures: it counts with the deals it has,
+    # marked « non signée », with the referee's reason for closing.
+    unsigned_at_close: bool = False
+    close_reason: str = ""
 
     def running_totals(self) -> list[tuple[int, ...]]:
         """Cumulative scores after each deal, in player order."""

@@ -39,6 +39,16 @@ STATUSES = {
     "signed": "Signée",
     "amended": "Modifiée après signature",
 }
+# Staff as printed sheets name them: by their role on the tournament, never by their login.
+ROLES = {
+    "organiser": "l’organisateur",
+    "referee": "l’arbitre",
+    "staff": "un membre de l’organisation",
+}
+# A sheet whose round the referee closed without its signatures (it counts as it stands).
+UNSIGNED_AT_CLOSE = "Non signée (position close)"
+# A timed round whose time was called before the table's first deal: its players score 0.
+TIME_UP_NO_DEAL = "Temps écoulé : aucune donne jouée"
 DAYS = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"]
 MONTHS = [
     "janvier",
@@ -63,6 +73,13 @@ KINDS = {
 }
 # A misdeal's line on a sheet: not a deal, dealt again by the same dealer.
 MISDEAL_LINE = "Donne annulée (mauvaise donne) : redistribuée par le même donneur, non comptée"
+
+
+def given_by(role: str) -> str:
+    """« donnée par l’arbitre » (a penalty), or "" when nobody is named."""
+    if not role:
+        return ""
+    return tr("donnée par {who}", who=tr(ROLES.get(role, ROLES["staff"])))
 
 
 def played_deals_label(n: int) -> str:

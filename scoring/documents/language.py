@@ -181,17 +181,29 @@ ENGLISH = {
     "Pénalité (hors contrôle de la somme nulle) — {player} : {reason}": (
         "Penalty (outside the zero-sum check) — {player}: {reason}"
     ),
-    " — arbitre : {name}": " — referee: {name}",
     "Total après pénalités": "Total after penalties",
     "Donnes jouées": "Deals played",
     # The workbook (xlsx.py).
     "{size} : {player}": "{size}: {player}",
     "Classement": "Standings",
+    "Classement final": "Final standings",
+    # The rule sets' document labels (scoring.engine.rules): fingerprinted in French, printed
+    # in the document's language.
+    "FFT (règlement officiel)": "FFT (official rules)",
+    "Maison : poignées 20/40/60 (non FFT)": "House rules: handfuls 20/40/60 (not FFT)",
+    "l’organisateur": "the organiser",
+    "l’arbitre": "the referee",
+    "un membre de l’organisation": "a staff member",
+    "donnée par {who}": "given by {who}",
+    "Classement provisoire": "Provisional standings",
     "Feuilles": "Sheets",
     "Position {n} — Table {t}": "Round {n} — Table {t}",
     "Feuille vierge": "Blank sheet",
     " — tenue sur papier (bilans reportés)": " — kept on paper (totals copied)",
     " — temps écoulé ({played})": " — time called ({played})",
+    "Non signée (position close)": "Not signed (round closed)",
+    "Temps écoulé : aucune donne jouée": "Time called: no deal played",
+    " — motif de l'arbitre : {reason}": " — referee's reason: {reason}",
     "Tournoi": "Tournament",
     "Date": "Date",
     "Lieu": "Place",
@@ -213,7 +225,6 @@ ENGLISH = {
     "∑ = ________ (doit être 0)": "∑ = ________ (must be 0)",
     "ERREUR : la somme des bilans n'est pas nulle": "ERROR: the totals do not sum to zero",
     "Pénalité": "Penalty",
-    "Arbitre : {name}": "Referee: {name}",
     "hors contrôle ∑ = 0": "outside the ∑ = 0 check",
     "Signatures": "Signatures",
     "Signature : ______________________": "Signature: ______________________",

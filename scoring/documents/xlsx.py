@@ -18,17 +18,20 @@ Plain Python: no Django import.
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 from zipfile import ZIP_DEFLATED, ZipFile
 
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 
+from .cells import clean_cell as _clean
+from .cells import header_text as _header_text
+from .cells import local_naive as _local
+from .cells import safe_cell_text
+from .cells import unique_title as _unique_title
 from .data import SheetData, SheetDeal
 from .fingerprint import verification_code as _code_of
 from .labels import (
@@ -39,7 +42,10 @@ from .labels import (
     MISDEAL_LINE,
     SEAT_NAMES,
     STATUSES,
+    TIME_UP_NO_DEAL,
+    UNSIGNED_AT_CLOSE,
     amendment_title,
+    given_by,
     played_deals_label,
     seat_short,
 )
@@ -56,28 +62,6 @@ __all__ = [
 ]
 
 CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-
-_FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def safe_cell_text(value: Any) -> str:
-    """A value as CSV text that no spreadsheet will run as a formula.
-
-    Text starting with ``= + - @``, a tab or a carriage return gets a leading ``'``. Numbers
-    (including negative ones) are returned as they are, ``None`` as "". For xlsx, write the string
-    as an inline string instead (as this module does).
-    """
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "oui" if value else "non"
-    if isinstance(value, int | float | Decimal):
-        return str(value)
-    text = str(value)
-    if text.startswith(_FORMULA_TRIGGERS):
-        return "'" + text
-    return text
-
 
 # --- styles (created once and shared: a cell refers to a registered combination) ---------------
 
@@ -134,11 +118,6 @@ FIRST_SCORE_COL = len(INPUT_HEADERS) + 1  # N
 # --- helpers -----------------------------------------------------------------------------------
 
 
-def _clean(value: Any) -> str:
-    text = "" if value is None else str(value)
-    return ILLEGAL_CHARACTERS_RE.sub("", text)[:32_000]
-
-
 def _text(
     ws: _Sheet, row: int, col: int, value: Any, font=None, fill=None, align=None, border=None
 ) -> None:
@@ -178,38 +157,9 @@ def _blank(ws: _Sheet, row: int, col: int, fill=None, border=None) -> None:
     ws.blank(row, col, None, fill, None, border)
 
 
-def _header_text(value: str) -> str:
-    """Text for an Excel page header/footer: "&" starts a code there, so it is doubled."""
-    return _clean(value).replace("&", "&&")
-
-
-def _local(value: datetime) -> datetime:
-    """A naive local (French) datetime: Excel has no time zones."""
-    if value.tzinfo is not None:
-        try:
-            from zoneinfo import ZoneInfo
-
-            value = value.astimezone(ZoneInfo("Europe/Paris"))
-        except Exception:  # pragma: no cover - no tz database
-            pass
-        value = value.replace(tzinfo=None)
-    return value
-
-
 def sheet_title(data: SheetData) -> str:
     """The worksheet name of a score sheet: "R2 T7" (round 2, table 7)."""
     return f"R{data.round_number} T{data.table_number}"
-
-
-def _unique_title(title: str, taken: set[str]) -> str:
-    title = re.sub(r"[\[\]:*?/\\]", "-", title)[:31] or "Feuille"
-    candidate, n = title, 2
-    while candidate.lower() in taken:
-        suffix = f" ({n})"
-        candidate = title[: 31 - len(suffix)] + suffix
-        n += 1
-    taken.add(candidate.lower())
-    return candidate
 
 
 def _handfuls(deal: SheetDeal) -> str:
@@ -233,8 +183,11 @@ def score_sheets_workbook(
     sheets: Iterable[SheetData],
     ranking: tuple[list[str], list[list]] | None = None,
     progress: Callable[[int], None] | None = None,
+    *,
+    final: bool = False,
 ) -> bytes:
-    """One worksheet per score sheet ("R1 T3"), plus an optional "Classement" worksheet first.
+    """One worksheet per score sheet ("R1 T3"), plus an optional ranking worksheet first, named
+    « Classement final » when the tournament is ``final`` (finished), else « provisoire ».
 
     ``ranking`` is ``(headers, rows)``; numbers stay numbers and strings stay text. ``sheets`` may
     be a generator: each worksheet goes into the archive as soon as it is laid out, so memory
@@ -247,7 +200,8 @@ def score_sheets_workbook(
         taken: set[str] = set()
         if ranking is not None:
             headers, rows = ranking
-            ws = _Sheet(_unique_title(tr("Classement"), taken), styles)
+            title = tr("Classement final") if final else tr("Classement provisoire")
+            ws = _Sheet(_unique_title(title, taken), styles)
             _ranking_sheet(ws, headers, rows)
             package.add(ws)
         for number, data in enumerate(sheets, 1):
@@ -328,19 +282,25 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
     title = tr("Position {n} — Table {t}", n=data.round_number, t=data.table_number)
     _text(ws, 1, FIRST_SCORE_COL, title, font=TITLE)
     status = tr("Feuille vierge") if data.blank else tr(STATUSES.get(data.status, data.status))
+    if data.unsigned_at_close:
+        status = tr(UNSIGNED_AT_CLOSE)
     if data.paper_totals and not data.blank:
         status += tr(" — tenue sur papier (bilans reportés)")
-    if data.time_up:
+    if data.time_up and not data.deals_played_at_table():
+        status = tr(TIME_UP_NO_DEAL)
+    elif data.time_up:
         status += tr(
             " — temps écoulé ({played})", played=played_deals_label(data.deals_played_at_table())
         )
+    if data.unsigned_at_close and data.close_reason:
+        status += tr(" — motif de l'arbitre : {reason}", reason=data.close_reason)
     labels: list[tuple[str, Any]] = [
         (tr("Tournoi"), data.tournament),
         (tr("Date"), data.tournament_date),
         (tr("Lieu"), data.place),
         (tr("Position"), data.round_number),
         (tr("Table"), data.table_number),
-        (tr("Règlement"), data.rule_set),
+        (tr("Règlement"), tr(data.rule_set)),
         (tr("Arbitre"), data.referee),
         (tr("État"), status),
         (tr("Empreinte SHA-256"), data.fingerprint or tr("(pas encore signée)")),
@@ -459,8 +419,7 @@ def _score_sheet(ws: _Sheet, data: SheetData) -> None:
             _text(ws, row, 3, penalty.player, font=BOLD, fill=PENALTY_FILL)
             _text(ws, row, 4, "", fill=PENALTY_FILL)
             _text(ws, row, 5, penalty.reason, fill=PENALTY_FILL)
-            referee = tr("Arbitre : {name}", name=penalty.referee) if penalty.referee else ""
-            _text(ws, row, 10, referee, fill=PENALTY_FILL)
+            _text(ws, row, 10, given_by(penalty.given_by), fill=PENALTY_FILL)
             _text(ws, row, 13, tr("hors contrôle ∑ = 0"), font=ITALIC_GREY, fill=PENALTY_FILL)
             if penalty.player in names:
                 col = lay.score_cols[names.index(penalty.player)]

@@ -11,29 +11,27 @@ import functools
 import hashlib
 from collections.abc import Callable
 
-from django.core.cache import cache
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
-from django.utils.text import compress_string
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from scoring import field_pages
 from scoring.engine import get_rule_set, score_deal
 from scoring.engine.table import active_positions
 from scoring.models import Deal
+from scoring.pagecache import KEPT_HEADERS, Entry, page_cache
 from scoring.presenters import explanation_lines
 from scoring.scores import to_engine
 from scoring.selectors import round_tables
-from scoring.standings import COUNTED, current_round, current_standings
+from scoring.standings import current_round, current_standings, sheet_counts, sheet_unsigned
 from scoring.tables import StandingsTable, standings_rows, team_section
 from scoring.views.exports import standings_response
 from tournaments.folding import fold
-from tournaments.models import Player, Registration, Seat, Tournament
+from tournaments.models import Player, Registration, Round, Seat, Tournament
 from tournaments.selectors import registrations_matching
 from tournaments.views.helpers import int_or_none
-
-CACHE_SECONDS = 600
 
 
 def public_page(
@@ -94,32 +92,33 @@ def cached_answer(request, version: str, produce, *, key: str | None = None, kee
         response = HttpResponseNotModified()
         response["ETag"] = packed_tag if gzipped and packed_tag in asked else plain_tag
         return _revalidate_headers(response)
-    cached = cache.get(key) if keep else None
-    if cached is None:
-        response = produce()
-        if hasattr(response, "render"):
-            response.render()
-        if response.status_code != 200:
-            return response
-        cached = {
-            "content": response.content,
-            "gzip": compress_string(response.content),
-            "headers": {
-                name: response[name]
-                for name in ("Content-Type", "Content-Disposition")
-                if name in response
-            },
-        }
-        if keep:
-            cache.set(key, cached, CACHE_SECONDS)
-    compressed = gzipped and len(cached["gzip"]) < len(cached["content"])
-    response = HttpResponse(cached["gzip"] if compressed else cached["content"])
-    for name, value in cached["headers"].items():
+    pages = page_cache()
+    page = request.resolver_match.view_name if request.resolver_match else request.path
+    if keep:
+        entry = pages.fetch(key, lambda: _entry(produce), page=page, version=version)
+    else:
+        entry = pages.render_only(lambda: _entry(produce), page=page, version=version)
+    if not isinstance(entry, Entry):
+        return entry  # not a page to keep (a 404...): as it was produced
+    compressed = gzipped and entry.gzipped
+    response = HttpResponse(entry.body if compressed else entry.content())
+    for name, value in entry.headers:
         response[name] = value
     if compressed:
         response["Content-Encoding"] = "gzip"
     response["ETag"] = packed_tag if compressed else plain_tag
     return _revalidate_headers(response)
+
+
+def _entry(produce):
+    """The answer ``produce()`` makes, as a cache entry when it is a page (status 200)."""
+    response = produce()
+    if hasattr(response, "render"):
+        response.render()
+    if response.status_code != 200:
+        return response
+    headers = {name: response[name] for name in KEPT_HEADERS if name in response}
+    return Entry.of(response.content, headers)
 
 
 MAX_SEARCH = 100  # characters of a search kept
@@ -182,25 +181,55 @@ def home(request, tournament):
     return render(request, "public/home.html", context)
 
 
-def _standings_context(tournament, request):
+def _standings_rows(tournament, request):
     data = current_standings(tournament)
     through = int_or_none(_round_number(request.GET.get("apres", ""), tournament))
     if through is not None and through not in data.rounds:
         through = None
     rounds = [n for n in data.rounds if through is None or n <= through]
-    rows = standings_rows(data.standings(through), rounds, through=through)
+    return data, through, rounds, standings_rows(data.standings(through), rounds, through=through)
+
+
+def _standings_context(tournament, request):
+    data, through, rounds, rows = _standings_rows(tournament, request)
     return data, through, StandingsTable(rows, rounds=rounds)
 
 
-@public_page(uses={"apres": _round_number})
+def _number(read):
+    return lambda text, _tournament: str(read(text) or "")
+
+
+@public_page(
+    uses={
+        "apres": _round_number,
+        "page": _number(field_pages.page_number),
+        "joueur": _number(field_pages.registration_id),
+        "tout": lambda text, _: "1" if text == "1" else "",
+        "q": lambda text, _: fold(text)[:MAX_SEARCH],
+    },
+    stored=lambda r: not search_text(r),
+)
 def standings(request, tournament):
+    """The whole field, or for a large one its top, the reader's place and a search, with
+    every row one tap away (``scoring/field_pages.py``)."""
     if not tournament.standings_public:
         return render(request, "public/hidden.html", _context(tournament))
-    data, through, table = _standings_context(tournament, request)
+    data, through, rounds, rows = _standings_rows(tournament, request)
+    query = search_text(request)
+    field = field_pages.field_view(
+        rows,
+        page=field_pages.page_number(request.GET.get("page", "")),
+        everything=request.GET.get("tout") == "1",
+        reader=field_pages.registration_id(request.GET.get("joueur", "")),
+        query=query if len(fold(query)) >= 2 else "",
+    )
+    parts = [(part, StandingsTable(part.rows, rounds=rounds)) for part in field.parts]
     context = _context(
         tournament,
         data=data,
-        table=table,
+        field=field,
+        parts=parts,
+        table=parts[0][1],  # the whole field's table, below LARGE_FIELD
         through=through,
         rounds=data.rounds,
         tie_breaks=tournament.tie_break_list,
@@ -260,6 +289,16 @@ def _provisional_text(data) -> str:
     }
 
 
+def _time_up_before_first_deal(round_, table, seats) -> bool:
+    """Time was called before the table's first deal: « Temps écoulé : aucune donne jouée »
+    (its players score 0 for the round)."""
+    return (
+        round_.time_called_at is not None
+        and not table.sheet.paper_mode
+        and not any(seat.deals_played for seat in seats)
+    )
+
+
 @public_page
 def round_results(request, tournament, number: int):
     round_ = tournament.round_set.filter(number=number).first()
@@ -267,12 +306,20 @@ def round_results(request, tournament, number: int):
         raise Http404
     tables = round_tables(round_)
     show_scores = tournament.standings_public
+    closed = round_.status == Round.Status.CLOSED
     rows = [
         {
             "table": table,
             "status": table.sheet.status,
+            "unsigned": sheet_unsigned(table.sheet.status, closed),
+            "no_deal": _time_up_before_first_deal(round_, table, table.seats.all()),
             "players": [
-                (seat, seat.points if show_scores and table.sheet.status in COUNTED else None)
+                (
+                    seat,
+                    seat.points
+                    if show_scores and sheet_counts(table.sheet.status, closed)
+                    else None,
+                )
                 for seat in table.seats.all()
             ],
         }
@@ -327,9 +374,12 @@ def player(request, tournament, registration_id: int):
         names = table_names[seat.table_id]
         size = len(names)
         lines = []
-        for deal in deals_by_sheet.get(seat.table.sheet.pk, []):
+        lines_of = deals_by_sheet.get(seat.table.sheet.pk, [])
+        for deal in lines_of:
             item = {"deal": deal, "score": deal.scores[seat.position], "sat_out": False}
-            if deal.kind in (Deal.Kind.PASSED, Deal.Kind.MISDEAL):
+            if deal.kind == Deal.Kind.MISDEAL:
+                item["misdeal"] = True  # its own kind: not a deal everybody passed
+            elif deal.kind == Deal.Kind.PASSED:
                 item["passed"] = True
             elif size == 5 and deal.dealer == seat.position:
                 item["sat_out"] = True
@@ -353,6 +403,12 @@ def player(request, tournament, registration_id: int):
                 "total": seat.points,  # the seat's stored result: deals or paper total
                 "played": seat.deals_played,  # deals this player played (not sat out, passed)
                 "status": seat.table.sheet.status,
+                "unsigned": sheet_unsigned(
+                    seat.table.sheet.status, seat.table.round.status == Round.Status.CLOSED
+                ),
+                "no_deal": seat.table.round.time_called_at is not None
+                and not seat.table.sheet.paper_mode
+                and not any(d.kind not in (Deal.Kind.PASSED, Deal.Kind.MISDEAL) for d in lines_of),
             }
         )
     chart = None

@@ -42,6 +42,8 @@ class RoundView(RoundMixin, TemplateView):
         round_ = self.get_round()
         context["round"] = round_
         context["tables"] = round_dashboard(round_)
+        # What closing leaves unsigned: each such sheet counts with the deals it has.
+        context["unsigned_tables"] = [t for t in context["tables"] if t.status != "signed"]
         context["quality"] = selectors.round_quality(round_)
         context["swap_form"] = kwargs.get("swap_form") or SwapForm(
             tournament=self.tournament, round_=round_

@@ -15,6 +15,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.decorators import method_decorator
+from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import View
@@ -496,6 +497,8 @@ class TableSheetView(SheetPage):
                 "discard": _("Discard"),
                 "edit": _("Correct it"),
                 "oudlers": _counts(lambda n: ngettext("%(n)s oudler", "%(n)s oudlers", n)),
+                # The points in a confirmation as the sheet prints them: 60,5 (fr), 60.5 (en).
+                "decimal": get_format("DECIMAL_SEPARATOR"),
             },
         }
 

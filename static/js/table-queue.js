@@ -206,6 +206,16 @@
     return (name || node).textContent.trim();
   }
 
+  // The points as the sheet's table prints them, whichever separator was typed: « 60,5 » on a
+  // French page, "60.5" on an English one; "60" for 60.0.
+  function pointsText(value) {
+    var typed = String(value || "").trim();
+    if (!/^\d+([.,]\d+)?$/.test(typed)) return typed;
+    var number = parseFloat(typed.replace(",", "."));
+    if (number === Math.round(number)) return String(number);
+    return number.toFixed(1).replace(".", texts.decimal || ".");
+  }
+
   function summary() {
     var kind = form.querySelector("input[name=kind]:checked");
     if (kind && (kind.value === "passed" || kind.value === "misdeal")) return label(kind);
@@ -213,7 +223,7 @@
       label(form.querySelector("input[name=taker]:checked")),
       label(form.querySelector("input[name=contract]:checked")),
       counted(texts.oudlers, parseInt((form.querySelector("input[name=oudlers]:checked") || {}).value, 10)),
-      field("points").value,
+      pointsText(field("points").value),
     ];
     var camp = form.querySelector("input[name=points_camp]:checked");
     if (camp && camp.value !== "attack") parts[3] += " (" + label(camp) + ")";

@@ -1,11 +1,12 @@
 // The room's screen: page through every view (team standings, then individual standings) so
 // that every player is shown once in every cycle, whatever the size of the screen.
 //
-// Rows are one line each (CSS); this script measures how many fit in the height left under the
-// title, lays them out in as many columns as the width allows (one wide column with clubs when
-// the whole field fits), and shows one page after the other. New standings fetched by live.js
+// A row takes as many lines as its name needs (a long name is never cut); this script measures
+// each row at the width of a column, fills as many columns as the width allows (one wide column
+// with clubs when the whole field fits) in the height left under the title, and shows one page
+// after the other. New standings fetched by live.js
 // are put in at the start of the next cycle, so a cycle always shows one consistent ranking;
-// the band of tables still playing is updated at once. `?secondes=N` on the address sets the
+// the band of tables still playing is updated at once, and so is a field that fits on one page. `?secondes=N` on the address sets the
 // time a page stays on screen. With prefers-reduced-motion, pages change without a fade.
 // Pages are balanced (as many rows on each) and take as many columns as the width allows.
 (function () {
@@ -24,7 +25,6 @@
   var cycles = 0;
   var timer = null;
   var paused = false;
-  var pending = null; // fresh views from live.js, put in at the start of the next cycle
 
   function views() {
     return Array.prototype.slice.call(holder.querySelectorAll(".tv-view"));
@@ -50,6 +50,41 @@
     return widest;
   }
 
+  // Each row's height when laid out in one of `columns` columns: a long name or club wraps
+  // onto as many lines as it needs, so rows differ in height.
+  function heightsAt(list, rows, columns) {
+    list.style.gridAutoFlow = "row";
+    list.style.gridTemplateRows = "";
+    list.style.gridTemplateColumns = "repeat(" + columns + ", minmax(0, 1fr))";
+    // Each row its own height (the list aligns its rows to the start of their grid line).
+    var heights = rows.map(function (row) { return row.getBoundingClientRect().height || 1; });
+    list.style.gridAutoFlow = "";
+    return heights;
+  }
+
+  // Whether `count` rows from `start` fit the list's height in `columns` balanced columns
+  // (filled column by column; a grid line is as tall as its tallest row).
+  function fits(heights, start, count, columns, available) {
+    var perColumn = Math.ceil(count / columns);
+    var total = 0;
+    for (var r = 0; r < perColumn; r++) {
+      var tallest = 0;
+      for (var c = 0; c < columns; c++) {
+        var i = start + c * perColumn + r;
+        if (i < start + count) tallest = Math.max(tallest, heights[i]);
+      }
+      total += tallest;
+    }
+    return total <= available + 0.5;
+  }
+
+  // The most rows from `start`, at most `most`, that fit one page (always at least one).
+  function pageFrom(heights, start, most, columns, available) {
+    var count = Math.min(most, heights.length - start);
+    while (count > 1 && !fits(heights, start, count, columns, available)) count -= 1;
+    return Math.max(1, count);
+  }
+
   function measure(view) {
     var list = view.querySelector(".tv-list");
     var rows = rowsOf(view);
@@ -59,8 +94,11 @@
     list.style.gridTemplateColumns = "";
     view.classList.remove("tv-wide");
     if (!rows.length) return [{ view: view, start: 0, end: 0 }];
-    var rowHeight = rows[0].getBoundingClientRect().height || 1;
-    var perColumn = Math.max(1, Math.floor((list.clientHeight + 0.5) / rowHeight));
+    var available = list.clientHeight;
+    // The height of a row on one line: the shortest row, in one full-width column.
+    var lineHeight = Math.min.apply(null, heightsAt(list, rows, 1));
+    list.style.gridTemplateColumns = "";
+    var perColumn = Math.max(1, Math.floor((available + 0.5) / lineHeight));
     var fontSize = parseFloat(getComputedStyle(rows[0]).fontSize) || 16;
     var columns = 1;
     var columnWidth = minColumnEm * fontSize;
@@ -73,17 +111,20 @@
       // No more columns than the rows need: a short last page stays readable.
       columns = Math.min(columns, Math.ceil(rows.length / perColumn));
     }
+    view.classList.toggle("tv-wide", columns === 1);
+    var heights = heightsAt(list, rows, columns);
     // Balanced pages: as few pages as the screen allows, the rows shared evenly between them
     // (12 teams where 11 fit: two pages of 6, not 11 and 1), and between the page's columns.
-    var pageCount = Math.ceil(rows.length / (perColumn * columns));
+    var pageCount = 0;
+    for (var at = 0; at < rows.length; pageCount++) {
+      at += pageFrom(heights, at, rows.length, columns, available);
+    }
     var perPage = Math.ceil(rows.length / pageCount);
-    var shownRows = Math.min(perColumn, Math.ceil(perPage / columns));
-    list.style.gridTemplateRows = "repeat(" + shownRows + ", " + rowHeight + "px)";
-    list.style.gridTemplateColumns = "repeat(" + columns + ", minmax(0, 1fr))";
-    view.classList.toggle("tv-wide", columns === 1);
     var result = [];
-    for (var start = 0; start < rows.length; start += perPage) {
-      result.push({ view: view, start: start, end: Math.min(rows.length, start + perPage) });
+    for (var start = 0; start < rows.length;) {
+      var count = pageFrom(heights, start, perPage, columns, available);
+      result.push({ view: view, start: start, end: start + count, columns: columns });
+      start += count;
     }
     return result;
   }
@@ -102,18 +143,29 @@
     root.dataset.pages = String(pages.length);
   }
 
-  function show() {
+  // ``quiet``: the same page with new figures (no fade).
+  function show(quiet) {
     var page = pages[index];
     if (!page) return;
     views().forEach(function (v) { v.hidden = v !== page.view; });
     rowsOf(page.view).forEach(function (row, i) {
       row.hidden = i < page.start || i >= page.end;
     });
+    // The page's rows, column by column; each grid line as tall as its tallest row.
+    var shown = page.view.querySelector(".tv-list");
+    var count = page.end - page.start;
+    if (count && page.columns) {
+      var perColumn = Math.ceil(count / page.columns);
+      shown.style.gridTemplateRows = "repeat(" + perColumn + ", auto)";
+      shown.style.gridTemplateColumns = "repeat(" + page.columns + ", minmax(0, 1fr))";
+    }
     var ofView = pages.filter(function (p) { return p.view === page.view; });
     var list = page.view.querySelector(".tv-list");
-    list.classList.remove("tv-enter");
-    void list.offsetWidth; // restart the fade
-    list.classList.add("tv-enter");
+    if (!quiet) {
+      list.classList.remove("tv-enter");
+      void list.offsetWidth; // restart the fade
+      list.classList.add("tv-enter");
+    }
     if (title) title.textContent = page.view.dataset.title || "";
     if (pager) {
       pager.textContent = ofView.length > 1
@@ -129,11 +181,6 @@
       index = 0;
       cycles += 1;
       root.dataset.cycle = String(cycles);
-      if (pending) {
-        holder.innerHTML = pending.innerHTML;
-        pending = null;
-        pages = [];
-      }
       if (!pages.length) layout();
     }
     show();
@@ -147,7 +194,19 @@
 
   holder.addEventListener("live:update", function (event) {
     event.preventDefault();
-    pending = event.detail.fresh;
+    var current = pages[index];
+    var viewIndex = current ? views().indexOf(current.view) : 0;
+    var start = current ? current.start : 0;
+    holder.innerHTML = event.detail.fresh.innerHTML;
+    pages = [];
+    views().forEach(function (view) { pages = pages.concat(measure(view)); });
+    var fresh = views();
+    index = 0;
+    for (var i = 0; i < pages.length; i++) {
+      if (fresh.indexOf(pages[i].view) === viewIndex && pages[i].start <= start) index = i;
+    }
+    root.dataset.pages = String(pages.length);
+    show(true);
   });
   document.addEventListener("live:pause", function () { paused = true; clearTimeout(timer); });
   // The screen shows no button (nobody is there to press it): P pauses and resumes, for

@@ -354,7 +354,7 @@ def check_documents(page, tournament, shot) -> None:
         Table.objects.filter(round__tournament=tournament).select_related("round").order_by("pk")
     )
     # One worksheet per table ("R1 T3"), the ranking first.
-    assert workbook.sheetnames[0] == "Classement"
+    assert workbook.sheetnames[0] == "Classement provisoire"
     assert sorted(workbook.sheetnames[1:]) == sorted(
         f"R{t.round.number} T{t.number}" for t in tables
     )
@@ -364,7 +364,7 @@ def check_documents(page, tournament, shot) -> None:
     }
     seated = [s.registration.full_name for s in first.seats.select_related("registration")]
     assert all(any(name in c for c in cells) for name in seated), seated
-    ranking = workbook["Classement"]
+    ranking = workbook["Classement provisoire"]
     expected = standings_data(tournament).standings()
     assert [ranking.cell(row=i + 2, column=2).value for i in range(len(expected))] == [
         s.entry.name for s in expected

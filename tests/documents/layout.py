@@ -28,8 +28,9 @@ def _overlap(a: dict, b: dict) -> bool:
 
 
 def layout_faults(pdf: bytes) -> list[str]:
-    """Every place where a word overlaps another word, leaves the page, or crosses a vertical
-    rule (the side of a table cell); empty when the document reads clean."""
+    """Every place where a word overlaps another word, leaves the page, or crosses a rule (the
+    side, top or bottom of a table cell: a word leaving its cell); empty when the document
+    reads clean."""
     faults: list[str] = []
     with pdfplumber.open(io.BytesIO(pdf)) as document:
         for number, page in enumerate(document.pages, start=1):
@@ -40,6 +41,7 @@ def layout_faults(pdf: bytes) -> list[str]:
             rules = [
                 e for e in page.edges if e["orientation"] == "v" and e["bottom"] - e["top"] > 2
             ]
+            rows = [e for e in page.edges if e["orientation"] == "h" and e["x1"] - e["x0"] > 2]
             words.sort(key=lambda w: w["top"])
             for i, word in enumerate(words):
                 if word["x0"] < -SLACK or word["x1"] > page.width + SLACK:
@@ -51,6 +53,14 @@ def layout_faults(pdf: bytes) -> list[str]:
                         faults.append(
                             f"page {number}: « {word['text']} » overlaps « {other['text']} »"
                         )
+                for rule in rows:
+                    inside = word["top"] + SLACK * 2 < rule["top"] < word["bottom"] - SLACK * 2
+                    if inside and rule["x0"] + SLACK < (word["x0"] + word["x1"]) / 2 < rule["x1"]:
+                        faults.append(
+                            f"page {number}: « {word['text']} » crosses a row's rule "
+                            f"at y={rule['top']:.1f}"
+                        )
+                        break
                 for rule in rules:
                     crosses = word["x0"] + SLACK < rule["x0"] < word["x1"] - SLACK
                     beside = min(word["bottom"], rule["bottom"]) - max(word["top"], rule["top"])
@@ -64,6 +74,11 @@ def layout_faults(pdf: bytes) -> list[str]:
 
 
 def page_words(pdf: bytes) -> list[list[str]]:
-    """The words of each page, in reading order."""
+    """The words of each page, in reading order. A wrapped cell's lines sit closer than a
+    table row's other words: read with a tight vertical tolerance and by type size, so that
+    its two lines are not read as one interleaved line."""
     with pdfplumber.open(io.BytesIO(pdf)) as document:
-        return [[w["text"] for w in page.extract_words()] for page in document.pages]
+        return [
+            [w["text"] for w in page.extract_words(y_tolerance=1, extra_attrs=["size"])]
+            for page in document.pages
+        ]

@@ -103,7 +103,7 @@ def test_an_english_workbook_reads_english_and_its_formulas_still_check():
     with printed_in("en"):
         raw = score_sheets_workbook(sheets, ranking)
     book = load_workbook(io.BytesIO(raw))
-    assert book.sheetnames[0] == "Standings"
+    assert book.sheetnames[0] == "Provisional standings"
     values = {c.value for ws in book.worksheets for row in ws.iter_rows() for c in row}
     for english in ("Dealer", "Taker", "Round total", "Deals played", "Total after penalties"):
         assert english in values, english

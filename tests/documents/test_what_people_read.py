@@ -112,16 +112,61 @@ def test_the_history_page_speaks_english_to_an_english_reader(organiser, scene):
     assert "(reason: Erreur de comptage des points)" in page
 
 
+def printed_correction_start(scene, language: str = "fr") -> str:
+    """The correction as printed sheets tell it: staff by their role, never their login."""
+    at = f"{timezone.localtime(correction(scene).at):%H:%M}"
+    if language == "en":
+        return f"Deal 1 corrected by the referee at {at}"
+    return f"Donne 1 corrigée par l’arbitre à {at}"
+
+
 def test_the_amended_sheet_prints_sentences_not_codes(organiser, scene):
     for text in (
         pdf_text(document(organiser, scene, scene.amended_table, "pdf")),
         xlsx_text(document(organiser, scene, scene.amended_table, "xlsx")),
     ):
         assert "MODIFIÉE APRÈS SIGNATURE" in text.upper()
-        assert expected_correction_start(scene) in text
+        assert printed_correction_start(scene) in text
+        assert "arbitre1" not in text  # the referee's login is never printed
         assert "(motif : Erreur de comptage des points)" in text
         for raw in ("deal_corrected", "deal_created", "penalty", "#1"):
             assert raw not in text, raw
+
+
+def test_english_sheets_are_wholly_english_and_name_staff_by_their_role(organiser, scene):
+    """The amendment box's lines, the rule set and who gave a penalty: in the reader's
+    language, staff named by their role (« by the referee »), never by their login."""
+    texts = {
+        (table, fmt): document(organiser, scene, table, fmt)
+        for table in (scene.amended_table, scene.penalty_table)
+        for fmt in ("pdf", "xlsx")
+    }
+    organiser.cookies["django_language"] = "en"
+    english = {
+        (table, fmt): document(organiser, scene, table, fmt)
+        for table in (scene.amended_table, scene.penalty_table)
+        for fmt in ("pdf", "xlsx")
+    }
+    for (table, fmt), content in english.items():
+        text = pdf_text(content) if fmt == "pdf" else xlsx_text(content)
+        assert "FFT (official rules)" in text and "règlement" not in text, fmt
+        for login in ("arbitre1", "organisatrice"):
+            assert login not in text, (fmt, login)
+        if table == scene.amended_table:
+            assert "AMENDED AFTER SIGNATURE" in text.upper(), fmt
+            assert printed_correction_start(scene, "en") in text, fmt
+            assert "(reason: Erreur de comptage des points)" in text, fmt
+            for french in ("corrigée", "motif", "par l’arbitre", "par arbitre"):
+                assert french not in text, (fmt, french)
+        else:
+            assert "given by the referee" in text, fmt
+            assert "Pénalité" not in text and "donnée par" not in text, fmt
+    for (table, fmt), content in texts.items():
+        text = pdf_text(content) if fmt == "pdf" else xlsx_text(content)
+        assert "FFT (règlement officiel)" in text, fmt
+        assert "arbitre1" not in text and "organisatrice" not in text, fmt
+        if table == scene.penalty_table:
+            assert "donnée par l’arbitre" in text, fmt
 
 
 def test_a_sheet_never_signed_is_not_printed_amended_after_a_penalty(organiser, scene):

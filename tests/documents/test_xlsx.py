@@ -60,7 +60,7 @@ def col(index: int) -> str:
 
 def test_one_worksheet_per_sheet_named_round_table(all_sheets):
     wb = workbook(iter(all_sheets), (["Rang", "Joueur"], [[1, "A"]]))
-    assert wb.sheetnames[0] == "Classement"
+    assert wb.sheetnames[0] == "Classement provisoire"
     assert wb.sheetnames[1:] == [
         "R2 T7",
         "R1 T12",
@@ -274,7 +274,7 @@ def test_print_settings(four):
     assert "&P" in ws.oddFooter.right.text
     # "&" is a code in Excel headers: the tournament's "&" would be doubled (none here).
     assert "Position 2 — Table 7" in ws.oddHeader.right.text
-    ranking = wb["Classement"]
+    ranking = wb["Classement provisoire"]
     assert int(ranking.page_setup.paperSize) == 9
     assert ranking.print_title_rows == "$1:$1"
 
@@ -290,7 +290,7 @@ def test_ranking_sheet_types():
         [1, NORTH, "Tarot Club d'Évry", 273, Decimal("68.25"), date(2025, 5, 17), True],
         [2, "=1+1", None, -20, 1.5, datetime(2025, 5, 17, 18, 0), False],
     ]
-    ws = workbook([], (headers, rows))["Classement"]
+    ws = workbook([], (headers, rows))["Classement provisoire"]
     assert [c.value for c in ws[1]] == headers
     assert ws["A2"].data_type == "n" and ws["D2"].value == 273 and ws["D3"].value == -20
     assert float(ws["E2"].value) == 68.25
@@ -423,7 +423,7 @@ def reference_workbook(sheets, ranking=None):
     taken: set[str] = set()
     layouts = []
     if ranking is not None:
-        ref = OpenpyxlSheet(wb.create_sheet(xlsx._unique_title("Classement", taken)))
+        ref = OpenpyxlSheet(wb.create_sheet(xlsx._unique_title("Classement provisoire", taken)))
         layouts.append((ref, lambda ref=ref: xlsx._ranking_sheet(ref, *ranking)))
     for data in sheets:
         ref = OpenpyxlSheet(wb.create_sheet(xlsx._unique_title(sheet_title(data), taken)))

@@ -69,3 +69,21 @@ def test_the_sheet_page_documents_and_history_show_the_misdeal(client):
     names = sheet_state(sheet).names
     lines = [line.sentence for line in history_lines(SheetEvent.objects.filter(sheet=sheet), names)]
     assert any("mauvaise donne, redistribuée par le même donneur" in line for line in lines)
+
+
+def test_the_players_page_reads_misdeal_not_passed(client):
+    tournament, round_ = make_tournament(4)
+    sheet = ScoreSheet.objects.get(table__round=round_)
+    deal_record(sheet=sheet, number=1, kind="misdeal", deal=None, actor=TABLE)
+    deal_record(sheet=sheet, number=2, kind="passed", deal=None, actor=TABLE)
+    seat = sheet.table.seats.select_related("registration").first()
+    url = reverse("public:player", args=[tournament.slug, seat.registration_id])
+    items = [
+        " ".join(li.split())
+        for li in client.get(url)
+        .content.decode()
+        .split('<ol class="deals">')[1]
+        .split("</ol>")[0]
+        .split("<li>")[1:]
+    ]
+    assert [item.removesuffix("</li>").strip() for item in items] == ["Mauvaise donne", "Passée"]

@@ -52,7 +52,7 @@ def test_seats_then_the_waiting_list_then_confirmation(upcoming, organiser):
     ask(tournament, "Second")
     third = ask(tournament, "Troisieme")
     assert "Anne Troisieme: on the waiting list, number 1." in third.content.decode()
-    assert [q.waiting for q in seat_requests.queue(tournament)] == [0, 0, 1]
+    assert [q.waiting for q in seat_request_status.queue(tournament)] == [0, 0, 1]
     club_page = Client(HTTP_ACCEPT_LANGUAGE="en").get(reverse("public:club", args=[demo.club.slug]))
     assert "0 seats left" in club_page.content.decode()
     assert "Join the waiting list" in club_page.content.decode()
@@ -61,7 +61,7 @@ def test_seats_then_the_waiting_list_then_confirmation(upcoming, organiser):
     url = reverse("tournaments:seat_requests", args=[tournament.slug])
     second = SeatRequest.objects.get(last_name="Second")
     staff.post(url, {"action": "refuse", "request": second.pk})
-    assert [(q.request.last_name, q.waiting) for q in seat_requests.queue(tournament)] == [
+    assert [(q.request.last_name, q.waiting) for q in seat_request_status.queue(tournament)] == [
         ("Premier", 0),
         ("Troisieme", 0),
     ]
@@ -322,7 +322,7 @@ def test_confirming_a_waiting_request_ahead_of_the_holders_asks_first(upcoming, 
     done = staff.post(url, {"action": "confirm_ahead", "request": third.pk}, follow=True)
     assert "Anne Troisieme is registered." in done.content.decode()
     assert "Anne Second moves to the waiting list." in done.content.decode()
-    assert [(q.request.last_name, q.waiting) for q in seat_requests.queue(tournament)] == [
+    assert [(q.request.last_name, q.waiting) for q in seat_request_status.queue(tournament)] == [
         ("Premier", 0),
         ("Second", 1),
     ]

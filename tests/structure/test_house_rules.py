@@ -71,12 +71,6 @@ SERVICE_EXCEPTIONS = {
     "tournaments/services/rounds.py": {"lock_round"},
     # The import's first step: the checks the import runs again in its transaction.
     "tournaments/services/player_import.py": {"players_import_preview"},
-    "tournaments/services/seat_requests.py": {
-        "open_for_requests",
-        "seats_taken",
-        "queue",
-        "seats_left",
-    },
 }
 
 #: Modules over MAX_LINES lines that are not pure.

@@ -87,13 +87,23 @@ def test_everyone_present_asks_first_then_marks_only_the_registered_and_undoes(
     ]
 
 
-def test_the_undo_leaves_players_already_seated_present(tournament, organiser):
+def test_once_a_round_is_seated_the_undo_is_hidden_and_a_late_undo_is_refused(
+    tournament, organiser
+):
+    """Issue 27: « Annuler tous présents » is gone once a round is seated, and an undo posted
+    from a page left open is refused with a sentence, changing nobody."""
     client = en_client(organiser)
     client.post(reverse("tournaments:all_present", args=[tournament.slug]), {"confirm": "1"})
+    players_url = reverse("tournaments:players", args=[tournament.slug])
+    assert client.get(players_url).context["can_undo_all_present"]
     services.round_seat_next(tournament=tournament, seed=3)
+    page = client.get(players_url)
+    assert not page.context["can_undo_all_present"]
+    assert "Undo “everyone present”" not in page.content.decode()
     undo = client.post(reverse("tournaments:all_present_undo", args=[tournament.slug]), follow=True)
-    assert "0 players back to registered." in undo.content.decode()
-    assert "seated in a round since" in undo.content.decode()
+    text = undo.content.decode().replace("&#x27;", "'").replace("&quot;", '"')
+    assert "A round has been seated since “everyone present”: it can no longer be undone." in text
+    assert "back to registered" not in text
     assert set(Registration.objects.values_list("status", flat=True)) == {"present"}
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
@@ -163,3 +164,21 @@ def test_only_an_organiser_finishes_the_tournament(played, organiser):
     assert client.post(reverse("tournaments:finish", args=[played.slug])).status_code == 404
     assert not Tournament.objects.get(pk=played.pk).finished
     assert Round.objects.filter(tournament=played, status="closed").count() == 2
+
+
+def test_the_score_sheets_workbook_names_its_standings_provisional_then_final(played, organiser):
+    """The whole tournament's workbook (staff « feuilles.xlsx ») titles its standings sheet by
+    whether the tournament was finished, in the language of whoever downloads it."""
+    url = reverse("sheets_tournament", args=[played.slug, "xlsx"])
+    french, english = Client(HTTP_ACCEPT_LANGUAGE="fr"), en_client(organiser)
+    french.force_login(organiser)
+
+    def first_sheet(client) -> str:
+        return load_workbook(io.BytesIO(client.get(url).content)).sheetnames[0]
+
+    assert first_sheet(french) == "Classement provisoire"
+    assert first_sheet(english) == "Provisional standings"
+    services.round_close(round_=played.round_set.get(number=2))
+    ending.tournament_finish(tournament=played, by="orga")
+    assert first_sheet(french) == "Classement final"
+    assert first_sheet(english) == "Final standings"

@@ -81,7 +81,9 @@ way, where 23 suffice.)
    budget; the best plan seen is returned.  With fewest repeats first, a plan that ends one
    to six repeats above a bound of zero is searched on from its best plan, with three times
    the budget: a zero-repeat plan is often near, past a long plateau where a short search
-   stops (the figures that chose this: ``bench/figures.md``).
+   stops.  It runs only when the planned rounds leave at least 8 % of the never-met pairs
+   unused: with less room (18 to 23 players over 6 rounds) it never removed a repeat (the
+   figures that chose this: ``bench/figures.md``).
 3. *Round by round.*  Round 1 (no history) is a random draw from the seed: with no history
    any draw is as good a start as any other, up to renaming players.  Later,
    ``seat_round(..., rounds_left=k)`` plans k rounds and returns the first.  The next call

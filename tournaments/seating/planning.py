@@ -9,7 +9,13 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tournaments.seating.annealer import POLISH_EFFORT, ZERO_HUNT_EFFORT, ZERO_HUNT_MAX, anneal
+from tournaments.seating.annealer import (
+    POLISH_EFFORT,
+    ZERO_HUNT_EFFORT,
+    ZERO_HUNT_MAX,
+    anneal,
+    zero_hunt_pays,
+)
 from tournaments.seating.problem import Problem
 from tournaments.seating.sizes import (
     MAX_LOOKAHEAD,
@@ -114,8 +120,14 @@ def search_plan(
     if n_tables > 1 and rounds > 0:
         cost, target = anneal(prob, plan, rng, effort)
         # Fewest repeats first, a plan a few repeats away from a bound of zero: a
-        # zero-repeat plan is likely near; search on from the best plan, longer.
-        if prob.repeats_first and target < prob.scale and 0 < cost // prob.scale <= ZERO_HUNT_MAX:
+        # zero-repeat plan is likely near; search on from the best plan, longer, when the
+        # planned rounds leave room among the never-met pairs (otherwise it never helps).
+        if (
+            prob.repeats_first
+            and target < prob.scale
+            and 0 < cost // prob.scale <= ZERO_HUNT_MAX
+            and zero_hunt_pays(prob.never_met_pairs(), prob.meetings(rounds))
+        ):
             anneal(prob, plan, rng, effort * ZERO_HUNT_EFFORT)
         if prob.repeats_first and prob.w_odd and any(prob.odd) and not all(prob.odd):
             anneal(prob, plan, rng, effort * POLISH_EFFORT, polish=True)

@@ -290,6 +290,20 @@ class Problem:
             linear_total += max(0, need - hist[0])
         return max(linear, (linear_total + 1) // 2), max(convex, (convex_total + 1) // 2)
 
+    def meetings(self, rounds: int) -> int:
+        """Meetings (pairs seated together) that ``rounds`` rounds hold."""
+        return rounds * sum(s * (s - 1) // 2 for s in self.sizes)
+
+    def never_met_pairs(self) -> int:
+        """Pairs of present players who have never met and may meet (team-mates never do)."""
+        n = self.n
+        group_of = self.group_of
+        mates = sum(len(members) * (len(members) - 1) // 2 for members in self.groups)
+        met = sum(
+            1 for k in self.met if group_of[k // n] < 0 or group_of[k // n] != group_of[k % n]
+        )
+        return n * (n - 1) // 2 - mates - met
+
     # ---------------------------------------------------------------- search
 
     def initial_plan(

@@ -9,7 +9,9 @@ seated in no round (a player marked absent since stays absent; one seated stays 
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
+from tarot_club.errors import ServiceError
 from tournaments.models import Registration, Seat, Tournament
 from tournaments.services.tournaments import tournament_touch
 
@@ -29,9 +31,19 @@ def registrations_mark_all_present(*, tournament: Tournament) -> list[int]:
 
 
 @transaction.atomic
-def registrations_undo_all_present(*, tournament: Tournament, ids: list[int]) -> int:
+def registrations_undo_all_present(
+    *, tournament: Tournament, ids: list[int], rounds_then: int | None = None
+) -> int:
     """Back to registered, those « tous présents » marked who are still present and seated in
-    no round; how many went back."""
+    no round; how many went back. Refused once a round was seated after « tous présents »
+    (``rounds_then``: the rounds seated when it was done): check-in is then over."""
+    if rounds_then is not None and tournament.round_set.count() > rounds_then:
+        raise ServiceError(
+            _(
+                "A round has been seated since “everyone present”: it can no longer be undone. "
+                "Mark a player absent or withdrawn on their own line."
+            )
+        )
     seated = Seat.objects.filter(registration__tournament=tournament).values("registration_id")
     count = (
         tournament.registrations.filter(pk__in=ids, status=Registration.Status.PRESENT)

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import ipaddress
-from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import connection, transaction
@@ -36,51 +35,19 @@ from tarot_club.errors import ServiceError
 from tournaments.models import Registration, SeatRequest, Tournament
 from tournaments.names import clean_name
 from tournaments.rows import PlayerRow, row_problems
+from tournaments.seat_request_status import (
+    Queued,
+    bumped_by,
+    open_for_requests,
+    queue,
+    seats_taken,
+)
 from tournaments.services.players import player_register
 from tournaments.services.tournaments import tournament_touch
 
 PER_HOUR = 5
 PER_DAY = 10
 WAITING_MIN = 10  # the waiting list holds max(WAITING_MIN, capacity) requests
-
-
-@dataclass(frozen=True)
-class Queued:
-    request: SeatRequest
-    waiting: int  # 0: holds a seat; N: N-th on the waiting list
-
-
-def open_for_requests(tournament: Tournament) -> bool:
-    """A tournament takes requests while it offers seats online and has not started."""
-    return (
-        bool(tournament.capacity) and not tournament.finished and not tournament.round_set.exists()
-    )
-
-
-def seats_taken(tournament: Tournament) -> int:
-    return (
-        Registration.objects.filter(tournament=tournament)
-        .exclude(status=Registration.Status.WITHDRAWN)
-        .count()
-    )
-
-
-def queue(tournament: Tournament) -> list[Queued]:
-    """The pending requests in the order they came, each holding a seat or waiting."""
-    free = max(0, (tournament.capacity or 0) - seats_taken(tournament))
-    pending = SeatRequest.objects.filter(tournament=tournament, status=SeatRequest.Status.PENDING)
-    return [
-        Queued(request, 0 if index < free else index - free + 1)
-        for index, request in enumerate(pending.order_by("created_at", "pk"))
-    ]
-
-
-def seats_left(tournament: Tournament) -> int | None:
-    """Seats neither registered nor held by a pending request (None: no online seats)."""
-    if not tournament.capacity:
-        return None
-    held = sum(1 for q in queue(tournament) if not q.waiting)
-    return max(0, tournament.capacity - seats_taken(tournament) - held)
 
 
 def _waiting_cap(tournament: Tournament) -> int:
@@ -193,17 +160,6 @@ def _locked(seat_request: SeatRequest) -> tuple[Tournament, SeatRequest]:
     return tournament, seat_request
 
 
-def _bumped_by(seat_request: SeatRequest) -> SeatRequest | None:
-    """The request holding a seat that confirming ``seat_request`` (on the waiting list) would
-    move to the waiting list: the last of the holders; None when it holds a seat itself."""
-    queued = queue(seat_request.tournament)
-    mine = next((q for q in queued if q.request.pk == seat_request.pk), None)
-    if mine is None or not mine.waiting:
-        return None
-    holders = [q.request for q in queued if not q.waiting]
-    return holders[-1] if holders else None
-
-
 @transaction.atomic
 def request_confirm(*, seat_request: SeatRequest, bump: bool = False) -> Registration:
     """Register the player (ready for check-in) when a seat is free. A request of the waiting
@@ -212,7 +168,7 @@ def request_confirm(*, seat_request: SeatRequest, bump: bool = False) -> Registr
     tournament, seat_request = _locked(seat_request)
     if tournament.capacity and seats_taken(tournament) >= tournament.capacity:
         raise ServiceError(_("The tournament is full: offer more seats or refuse a request first."))
-    bumped = _bumped_by(seat_request)
+    bumped = bumped_by(seat_request)
     if bumped is not None and not bump:
         raise ServiceError(
             _(

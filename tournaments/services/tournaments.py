@@ -58,6 +58,7 @@ def tournament_create(
     odd_tables: str = Tournament.OddTables.FIVE,
     seating_priority: str = Tournament.SeatingPriority.REPEATS,
     verify_url: str = "",
+    homologation: str = "",
 ) -> Tournament:
     if rule_set not in RULE_SETS:
         raise ServiceError(_("Unknown rule set."), field="rule_set")
@@ -77,6 +78,7 @@ def tournament_create(
         odd_tables=odd_tables,
         seating_priority=seating_priority,
         verify_url=verify_url,
+        homologation=homologation,
         seed=seed if seed is not None else random.SystemRandom().randrange(1, 10**6),
         created_by=created_by,
     )

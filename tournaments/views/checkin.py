@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 from django.views import View
 from django.views.generic import TemplateView
 
+from tarot_club.errors import ServiceError
 from tournaments import selectors
 from tournaments.services import checkin
 from tournaments.views.mixins import StaffTournamentMixin
@@ -20,6 +21,20 @@ from tournaments.views.mixins import StaffTournamentMixin
 
 def undo_key(tournament) -> str:
     return f"all_present:{tournament.pk}"
+
+
+def undo_entry(request, tournament) -> tuple[list[int], int | None]:
+    """What « tous présents » left in the session: the ids it marked, and how many rounds were
+    seated then (the undo is offered until the next round is seated)."""
+    entry = request.session.get(undo_key(tournament)) or {}
+    if isinstance(entry, list):  # kept by an earlier version: ids only
+        return entry, None
+    return list(entry.get("ids", [])), entry.get("rounds")
+
+
+def can_undo(request, tournament) -> bool:
+    ids, rounds = undo_entry(request, tournament)
+    return bool(ids) and (rounds is None or tournament.round_set.count() == rounds)
 
 
 class AllPresentView(StaffTournamentMixin, TemplateView):
@@ -34,7 +49,10 @@ class AllPresentView(StaffTournamentMixin, TemplateView):
             count = selectors.still_registered(tournament)
             return self.render_to_response(self.get_context_data(count=count))
         changed = checkin.registrations_mark_all_present(tournament=tournament)
-        request.session[undo_key(tournament)] = changed
+        request.session[undo_key(tournament)] = {
+            "ids": changed,
+            "rounds": tournament.round_set.count(),
+        }
         messages.success(
             request,
             ngettext("%(n)d player marked present.", "%(n)d players marked present.", len(changed))
@@ -48,8 +66,15 @@ class AllPresentUndoView(StaffTournamentMixin, View):
 
     def post(self, request, *args, **kwargs):
         tournament = self.tournament
-        ids = request.session.pop(undo_key(tournament), [])
-        back = checkin.registrations_undo_all_present(tournament=tournament, ids=ids)
+        ids, rounds = undo_entry(request, tournament)
+        request.session.pop(undo_key(tournament), None)
+        try:
+            back = checkin.registrations_undo_all_present(
+                tournament=tournament, ids=ids, rounds_then=rounds
+            )
+        except ServiceError as error:
+            messages.error(request, str(error))
+            return redirect("tournaments:players", slug=tournament.slug)
         messages.success(
             request,
             ngettext("%(n)d player back to registered.", "%(n)d players back to registered.", back)

@@ -33,7 +33,7 @@ from tournaments.views.mixins import StaffTournamentMixin
 def ask(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
     context = {"tournament": tournament, "public": True}
-    if not seat_requests.open_for_requests(tournament):
+    if not seat_request_status.open_for_requests(tournament):
         return render(request, "public/seat_request.html", {**context, "closed": True})
     form = SeatRequestForm(request.POST or None)
     status = 200
@@ -59,7 +59,7 @@ def ask(request, slug):
                     },
                 )
         status = 422
-    context.update(form=form, seats_left=seat_requests.seats_left(tournament))
+    context.update(form=form, seats_left=seat_request_status.seats_left(tournament))
     return render(request, "public/seat_request.html", context, status=status)
 
 
@@ -91,14 +91,14 @@ class SeatRequestsView(StaffTournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        queue = seat_requests.queue(self.tournament)
+        queue = seat_request_status.queue(self.tournament)
         holders = [q.request for q in queue if not q.waiting]
         context["queue"] = queue
         context["last_holder"] = holders[-1] if holders else None
         context["answered"] = SeatRequest.objects.filter(tournament=self.tournament).exclude(
             status=SeatRequest.Status.PENDING
         )
-        context["seats_left"] = seat_requests.seats_left(self.tournament)
+        context["seats_left"] = seat_request_status.seats_left(self.tournament)
         return context
 
     def post(self, request, *args, **kwargs):
@@ -141,7 +141,7 @@ class SeatRequestsExportView(StaffTournamentMixin, View):
     organiser_only = True
 
     def get(self, request, *args, **kwargs):
-        places = {q.request.pk: q.waiting for q in seat_requests.queue(self.tournament)}
+        places = {q.request.pk: q.waiting for q in seat_request_status.queue(self.tournament)}
         rows = []
         for r in SeatRequest.objects.filter(tournament=self.tournament).order_by(
             "created_at", "pk"

@@ -34,7 +34,7 @@ from tournaments.forms import (
 from tournaments.models import Registration, StaffMember, Tournament
 from tournaments.names import in_alphabetical_order, starts_with_vowel_sound
 from tournaments.permissions import can_create_tournaments, tournaments_for
-from tournaments.views.checkin import undo_key
+from tournaments.views.checkin import can_undo
 from tournaments.views.helpers import add_service_error
 from tournaments.views.mixins import StaffTournamentMixin
 
@@ -202,7 +202,7 @@ class PlayersView(StaffTournamentMixin, TemplateView):
         context["still_registered"] = sum(
             r.status == Registration.Status.REGISTERED for r in registrations
         )
-        context["can_undo_all_present"] = bool(self.request.session.get(undo_key(self.tournament)))
+        context["can_undo_all_present"] = can_undo(self.request, self.tournament)
         return context
 
     def post(self, request, *args, **kwargs):

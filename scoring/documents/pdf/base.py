@@ -128,7 +128,8 @@ def escape(value: object) -> str:
 
 
 def fit(text: str, width: float, font: str = FONT, size: float = 7) -> str:
-    """Truncate a plain string with "…" so it fits ``width`` points."""
+    """Truncate a plain string with "…" so it fits ``width`` points: only for codes and
+    addresses the documents print in full elsewhere, never for a name (see :func:`fit_cell`)."""
     text = clean(text)
     if stringWidth(text, font, size) <= width:
         return text
@@ -186,13 +187,16 @@ def seat_label(seat: str) -> str:
 _AFTER_HYPHEN = re.compile(r"(?<=[^-]-)(?=[^-])")
 
 
-def _greedy(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy line breaking at spaces and after inner hyphens (« Delacroix- / Vandenberghe »);
-    a piece still wider than the line is cut with "…"."""
+def _greedy(text: str, font: str, size: float, width: float, hyphens: bool = True) -> list[str]:
+    """Greedy line breaking at spaces and, with ``hyphens``, after inner hyphens
+    (« Delacroix- / Vandenberghe »).
+
+    Nothing is ever cut: a piece still wider than the line stays whole on a line of its own
+    (callers that must stay inside a cell make the type smaller, :func:`fit_cell`)."""
     pieces = [
         (part, " " if i == 0 else "")
         for word in text.split()
-        for i, part in enumerate(_AFTER_HYPHEN.split(word))
+        for i, part in enumerate(_AFTER_HYPHEN.split(word) if hyphens else [word])
     ]
     lines: list[str] = []
     for part, glue in pieces:
@@ -201,44 +205,101 @@ def _greedy(text: str, font: str, size: float, width: float) -> list[str]:
             lines[-1] = candidate
         else:
             lines.append(part)
-    return [fit(line, width, font, size) for line in lines] or [""]
+    return lines or [""]
 
 
-def wrap_lines(text: str, font: str, size: float, width: float, max_lines: int = 0) -> list[str]:
-    """Word-wrap plain text; with ``max_lines``, the last kept line ends with "…".
+def _sizes(size: float, smallest: float):
+    """The sizes tried for a long text, largest first: half points down to ``smallest``."""
+    current = size
+    while current > smallest:
+        yield current
+        current -= 0.5
+    yield smallest
 
-    A compound name breaks after its hyphen; no line is ever wider than ``width``."""
+
+def wrap_lines(text: str, font: str, size: float, width: float) -> list[str]:
+    """Word-wrap plain text on as many lines as it needs; nothing is cut.
+
+    A compound name breaks after its hyphen; a line is wider than ``width`` only when one
+    word alone is (see :func:`wrap_cell` to make the type smaller then)."""
     text = clean(text)
     lines = simpleSplit(text, font, size, width) or [""]
     if any(stringWidth(line, font, size) > width for line in lines):
         lines = _greedy(text, font, size, width)
-    if max_lines and len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = fit(lines[-1] + "…", width, font, size)
     return lines
 
 
 LEADING = 1.1  # line height of a wrapped cell, in font sizes
+SMALLEST = 4.0  # the smallest type a long name or club is printed in
+
+
+def _widest(lines: list[str], font: str, size: float) -> float:
+    return max(stringWidth(line, font, size) for line in lines)
 
 
 def fit_cell(
-    text: str, width: float, font: str, size: float, height: float, smallest: float = 5.5
+    text: str, width: float, font: str, size: float, height: float, smallest: float = SMALLEST
 ) -> tuple[str, float]:
     """A cell's text and font size so that it stays whole inside ``width`` × ``height``
     points: on one line at ``size`` if it fits, else wrapped on as many lines as the height
-    holds, the size lowered step by step down to ``smallest`` (below that, cut with "…")."""
+    holds, the size lowered step by step down to ``smallest``: first breaking at spaces only
+    (every word whole), then also after hyphens. Nothing is ever cut: a text that fits nowhere
+    at ``smallest`` gets smaller type still."""
     text = clean(text)
     if stringWidth(text, font, size) <= width:
         return text, size
-    current = size
-    while current >= smallest:
-        rows = max(1, int(height // (current * LEADING)))
+    for hyphens in (False, True):
+        for current in _sizes(size, smallest):
+            lines = _greedy(text, font, current, width, hyphens)
+            rows = max(1, int(height // (current * LEADING)))
+            if len(lines) <= rows and _widest(lines, font, current) <= width:
+                return "\n".join(lines), current
+    current = smallest
+    while current > 1:  # pragma: no cover - a cell narrower than any name at 4 points
+        current -= 0.25
         lines = _greedy(text, font, current, width)
-        if len(lines) <= rows and not any(line.endswith("…") for line in lines):
-            return "\n".join(lines), current
-        current -= 0.5
-    rows = max(1, int(height // (smallest * LEADING)))
-    return "\n".join(wrap_lines(text, font, smallest, width, rows)), smallest
+        if len(lines) * current * LEADING <= height and _widest(lines, font, current) <= width:
+            break
+    return "\n".join(lines), current
+
+
+def wrap_cell(
+    text: str, width: float, font: str, size: float, smallest: float = SMALLEST
+) -> tuple[str, float]:
+    """A cell of a table whose rows grow with their text: wrapped at spaces on as many lines
+    as it needs at ``size``, made smaller only when one word alone is wider than the cell
+    (down to ``smallest``, then broken after a hyphen too). Nothing is cut."""
+    text = clean(text)
+    for hyphens in (False, True):
+        for current in _sizes(size, smallest):
+            lines = _greedy(text, font, current, width, hyphens)
+            if _widest(lines, font, current) <= width:
+                return "\n".join(lines), current
+    return fit_cell(text, width, font, smallest, 10_000, 1)
+
+
+def draw_fitted(
+    canv, text: str, x: float, width: float, top: float, height: float, font: str, size: float
+) -> None:
+    """Draw ``text`` whole inside the box ``width`` × ``height`` whose top-left corner is
+    (``x``, ``top``): one line, or wrapped and smaller (:func:`fit_cell`), centred vertically."""
+    text, size = fit_cell(text, width, font, size, height)
+    lines = text.split("\n")
+    leading = size * LEADING
+    canv.setFont(font, size)
+    base = top - (height - len(lines) * leading) / 2 - size * 0.8
+    for line in lines:
+        canv.drawString(x, base, line)
+        base -= leading
+
+
+def fit_line(text: str, width: float, font: str, size: float) -> tuple[str, float]:
+    """One line of text, whole, in the size that fits ``width`` (never cut)."""
+    text = clean(text)
+    width_at = stringWidth(text, font, size)
+    if width_at <= width or not text:
+        return text, size
+    return text, max(1.0, int(size * width / width_at * 4) / 4)
 
 
 def split_chars(text: str, width: float, font: str, size: float) -> list[str]:
@@ -466,9 +527,10 @@ def footer_drawer(pagesize):
     def draw(canv, doc):
         text = getattr(canv, "_tarot_footer", "")
         canv.saveState()
-        canv.setFont(FONT, 6.5)
+        text, size = fit_line(text, pagesize[0] - 60 * mm, FONT, 6.5)  # smaller, never cut
+        canv.setFont(FONT, size)
         canv.setFillColor(GREY)
-        canv.drawString(10 * mm, 6 * mm, fit(text, pagesize[0] - 60 * mm, FONT, 6.5))
+        canv.drawString(10 * mm, 6 * mm, text)
         canv.drawRightString(pagesize[0] - 10 * mm, 6 * mm, tr("Page {n}", n=canv.getPageNumber()))
         canv.restoreState()
 

@@ -15,7 +15,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table, TableStyle
 
 from ..data import SheetData, SheetDeal
-from ..labels import CAMPS, CONTRACTS, HANDFULS, MISDEAL_LINE, seat_short
+from ..labels import CAMPS, CONTRACTS, HANDFULS, MISDEAL_LINE, given_by, seat_short
 from ..language import english, tr
 from .base import (
     BOLD,
@@ -36,7 +36,6 @@ from .base import (
     SYMBOLS_BOLD,
     TOTAL_BG,
     clean,
-    fit,
     fit_cell,
     format_number,
     signed_number,
@@ -61,8 +60,10 @@ _INPUT_COLUMNS = [
 NOTED = ("referee", "ruling")
 
 PADDING = 4.5  # a cell's left and right padding together (the table style below)
-# Columns whose value may not fit its width at the sheet's font: wrapped, then made smaller.
-_FITTED = ("contract", "petit", "slam")
+# Columns whose value may not fit its width at the sheet's font: wrapped, then made smaller
+# (never cut).
+_NAMES = ("dealer", "dead", "taker", "partner")
+_FITTED = (*_NAMES, "contract", "handfuls", "petit", "slam")
 
 _FLEX_WEIGHTS = {"dealer": 1.0, "dead": 1.0, "taker": 1.05, "partner": 1.05, "handfuls": 1.3}
 
@@ -84,27 +85,25 @@ def _columns(
     return [(k, h) for k, h, _ in keys], widths, score_width
 
 
-def _short_name(name: str, width: float, font: str, size: float) -> str:
-    """A name for a narrow cell: in full if it fits, else "Prénom N.", else truncated."""
-    name = clean(name)
-    if stringWidth(name, font, size) <= width:
-        return name
-    parts = name.split()
-    if len(parts) > 1:
-        short = f"{parts[0]} {parts[-1][0]}."
-        if stringWidth(short, font, size) <= width:
-            return short
-    return fit(name, width, font, size)
+_PARTICLES = frozenset({"de", "d'", "d’", "du", "des", "la", "le", "les", "van", "von", "der"})
 
 
-def _two_lines(text: str, font: str, size: float, width: float) -> str:
-    return "\n".join(wrap_lines(text, font, size, width, 2))
+def short_name(name: str, first_name: str = "", last_name: str = "") -> str:
+    """« Léa M. »: the first name and the last name's initial, particles skipped
+    (« Jean-Christophe-Édouard de La Tour-Montaigne » → « Jean-Christophe-Édouard T. »)."""
+    parts = clean(name).split()
+    first = clean(first_name) or (parts[0] if parts else "")
+    last = clean(last_name).split() if last_name else parts[1:]
+    if not first or not last:
+        return clean(name)
+    kept = [w for w in last if w.casefold() not in _PARTICLES] or last
+    return f"{first} {kept[0][0]}."
 
 
-def _handful_text(deal: SheetDeal) -> str:
+def _handful_text(deal: SheetDeal, who) -> str:
     separator = " : " if not english() else ": "
     return " ; ".join(
-        f"{tr(HANDFULS.get(h.size, h.size))}{separator}{clean(h.player)}" for h in deal.handfuls
+        f"{tr(HANDFULS.get(h.size, h.size))}{separator}{who(h.player)}" for h in deal.handfuls
     )
 
 
@@ -182,25 +181,35 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
     n_cols = n_in + 2 * n
     row_h, font = _row_sizing(sheet, available)
     name_font = font - 0.6
-    small = min(font - 1.2, 7.2)
     score_cols = [n_in + 2 * i for i in range(n)]
     cumul_cols = [c + 1 for c in score_cols]
     width_of = dict(zip(keys, in_widths, strict=True))
     seat_of = {p.name: clean(seat_short(p.seat)) for p in players}
+    short_of = {p.name: short_name(p.name, p.first_name, p.last_name) for p in players}
 
-    def who(name: str, key: str) -> str:
+    def who(name: str, key: str | None = None) -> str:
+        """A player in a deal's cell: their seat and name in full when it fits the column,
+        else their seat and a short name (« N Léa M. »); the players' block above the deal
+        table, its legend, gives every name in full."""
         if not name:
             return ""
         seat = seat_of.get(name)
-        prefix = f"{seat} " if seat else ""
-        width = width_of[key] - PADDING - stringWidth(prefix, FONT, name_font)
-        return prefix + _short_name(name, width, FONT, name_font)
+        full = f"{seat} {clean(name)}" if seat else clean(name)
+        if key is not None and stringWidth(full, FONT, name_font) <= width_of[key] - PADDING:
+            return full
+        return f"{seat} {short_of[name]}" if seat else full
+
+    def handfuls_of(deal: SheetDeal) -> str:
+        """Who showed a handful: by their full name when the line fits, else short."""
+        whole = _handful_text(deal, clean)
+        fitted = fit_cell(whole, width_of["handfuls"] - PADDING, FONT, font, row_h - 1)[1]
+        return whole if fitted >= font - 2 else _handful_text(deal, who)
 
     player_heads: list[str] = []
     head_fonts: list[tuple] = []
     for i, player in enumerate(players):
         label = f"{clean(seat_short(player.seat))} — {clean(player.name)}"
-        text, size = fit_cell(label, 2 * score_width - PADDING, BOLD, 7, 8 * mm - 2, 5)
+        text, size = fit_cell(label, 2 * score_width - PADDING, BOLD, 7, 8 * mm - 2)
         player_heads += [text, EMPTY]
         if size != 7:
             c = n_in + 2 * i
@@ -271,7 +280,6 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
             heights.append(row_h)
     else:
         taker_col = keys.index("taker")
-        handful_lines = 2 if row_h >= small * 2 + 4 else 1
         for deal, cumul in zip(sheet.deals, sheet.running_totals(), strict=True):
             r = len(rows)
             values = {
@@ -287,25 +295,19 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
                 "contract": tr(CONTRACTS.get(deal.contract, clean(deal.contract))),
                 "oudlers": "" if deal.oudlers is None else str(deal.oudlers),
                 "points": format_number(deal.points),
-                "handfuls": _handful_text(deal),
+                "handfuls": handfuls_of(deal),
                 "petit": tr(CAMPS.get(deal.petit_au_bout, clean(deal.petit_au_bout))),
                 "slam": _slam_text(deal),
             }
             for key in _FITTED:
-                text, size = fit_cell(
-                    values[key], width_of[key] - PADDING, FONT, font, row_h - 1, 5
-                )
-                if size != font or "\n" in text:
+                if key not in keys or not values[key]:
+                    continue
+                size = name_font if key in _NAMES else font
+                text, fitted = fit_cell(values[key], width_of[key] - PADDING, FONT, size, row_h - 1)
+                if fitted != size or "\n" in text:
                     values[key] = text
                     c = keys.index(key)
-                    style.append(("FONT", (c, r), (c, r), FONT, size, size * LEADING))
-            handfuls = values["handfuls"]
-            if handfuls and stringWidth(handfuls, FONT, font) > width_of["handfuls"] - 4.5:
-                c = keys.index("handfuls")
-                values["handfuls"] = "\n".join(
-                    wrap_lines(handfuls, FONT, small, width_of["handfuls"] - 4.5, handful_lines)
-                )
-                style.append(("FONT", (c, r), (c, r), FONT, small, small + 1))
+                    style.append(("FONT", (c, r), (c, r), FONT, fitted, fitted * LEADING))
             row = [values[k] or EMPTY for k in keys] + [EMPTY] * (2 * n)
             if deal.kind in ("passed", "misdeal"):
                 row[taker_col] = tr(
@@ -361,7 +363,6 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
                     ITALIC,
                     size,
                     width - 6,
-                    3,
                 )
                 rr = full_row("\n".join(lines), ITALIC, size, len(lines))
                 style.append(("BACKGROUND", (0, rr), (-1, rr), REFEREE_BG))
@@ -451,9 +452,9 @@ def deal_table(sheet: SheetData, width: float, available: float) -> tuple[Table,
                 player=clean(penalty.player),
                 reason=clean(penalty.reason),
             )
-            if penalty.referee:
-                text += tr(" — arbitre : {name}", name=clean(penalty.referee))
-            lines = wrap_lines(text, FONT, font - 1, label_width, 2)
+            if penalty.given_by:  # by their role, never their login
+                text += f" — {given_by(penalty.given_by)}"
+            lines = wrap_lines(text, FONT, font - 1, label_width)
             row = ["\n".join(lines)] + [EMPTY] * (n_cols - 1)
             if penalty.player in names:
                 row[score_cols[names.index(penalty.player)]] = signed_number(penalty.amount)

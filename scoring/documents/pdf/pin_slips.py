@@ -20,8 +20,10 @@ from .base import (
     MONO_BOLD,
     RULE,
     binary_streams,
+    draw_fitted,
     drawn_document,
     fit,
+    fit_line,
     long_date,
 )
 
@@ -71,17 +73,17 @@ def _draw_slip(
     width = right - left
     canv.saveState()
     canv.setFillColor(GREY)
-    canv.setFont(FONT, 7)
-    canv.drawString(left, top - 2 * mm, fit(slips.tournament, width, FONT, 7))
-    canv.drawString(left, top - 5 * mm, fit(long_date(slips.tournament_date), width, FONT, 7))
+    # Nothing is cut: a long tournament, name or club is printed smaller, or wraps.
+    for text, line_y in ((slips.tournament, 2 * mm), (long_date(slips.tournament_date), 5 * mm)):
+        text, size = fit_line(text, width, FONT, 7)
+        canv.setFont(FONT, size)
+        canv.drawString(left, top - line_y, text)
     canv.setFillColor(INK)
-    canv.setFont(BOLD, 11)
-    canv.drawString(left, top - 10.5 * mm, fit(slip.name, width, BOLD, 11))
+    draw_fitted(canv, slip.name, left, width, top - 6.3 * mm, 7.5 * mm, BOLD, 11)
     detail = " · ".join(part for part in (slip.club, slip.team) if part)
     if detail:
         canv.setFillColor(GREY)
-        canv.setFont(FONT, 7)
-        canv.drawString(left, top - 14 * mm, fit(detail, width, FONT, 7))
+        draw_fitted(canv, detail, left, width, top - 13.9 * mm, 4 * mm, FONT, 7)
     canv.setFillColor(GREY)
     canv.setFont(BOLD, 6.5)
     canv.drawString(left, y + pad + 4.5 * mm, tr("CODE PIN PERSONNEL"))

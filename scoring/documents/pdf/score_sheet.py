@@ -20,7 +20,15 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, Ta
 
 from ..data import SheetData, SheetSignature
 from ..fingerprint import verification_code
-from ..labels import METHODS, STATUSES, amendment_title, played_deals_label, seat_short
+from ..labels import (
+    METHODS,
+    STATUSES,
+    TIME_UP_NO_DEAL,
+    UNSIGNED_AT_CLOSE,
+    amendment_title,
+    played_deals_label,
+    seat_short,
+)
 from ..language import tr
 from .base import (
     AMEND_ORANGE,
@@ -37,9 +45,11 @@ from .base import (
     binary_streams,
     clean,
     document,
+    draw_fitted,
     draw_qr,
     fit,
     fit_cell,
+    fit_line,
     footer_drawer,
     long_date,
     paragraph_style,
@@ -204,22 +214,27 @@ class _SheetHead(Flowable):
         c.drawRightString(w, h - 13 * mm, tr("Table {n}", n=sheet.table_number))
         right_limit = w - 62 * mm
         y = h - 10.2 * mm
-        tournament = fit(sheet.tournament, right_limit * 0.6, BOLD, 9.5)
-        c.setFont(BOLD, 9.5)
-        c.drawString(0, y, tournament)
-        x = stringWidth(tournament, BOLD, 9.5)
+        tournament = clean(sheet.tournament)
         rest = f" — {long_date(sheet.tournament_date)}" + (
             f" — {clean(sheet.place)}" if sheet.place else ""
         )
-        c.setFont(FONT, 9.5)
-        c.drawString(x, y, fit(rest, right_limit - x, FONT, 9.5))
+        # The whole line, smaller when long: never cut.
+        size = fit_line(tournament + rest, right_limit, BOLD, 9.5)[1]
+        c.setFont(BOLD, size)
+        c.drawString(0, y, tournament)
+        c.setFont(FONT, size)
+        c.drawString(stringWidth(tournament, BOLD, size), y, rest)
         if sheet.blank:
             status = tr("Feuille vierge — à remplir à la main")
         else:
             status = tr(STATUSES.get(sheet.status, clean(sheet.status)))
+            if sheet.unsigned_at_close:
+                status = tr(UNSIGNED_AT_CLOSE)
             if sheet.paper_totals:
                 status += tr(" · tenue sur papier (bilans reportés)")
-            if sheet.time_up:
+            if sheet.time_up and not sheet.deals_played_at_table():
+                status = tr(TIME_UP_NO_DEAL)
+            elif sheet.time_up:
                 status += tr(
                     " · temps écoulé ({played})",
                     played=played_deals_label(sheet.deals_played_at_table()),
@@ -228,13 +243,8 @@ class _SheetHead(Flowable):
         x = 0.0
         for text, font in (
             (tr("Règlement : "), FONT),
-            (fit(sheet.rule_set, 70 * mm, BOLD, 7.5), BOLD),
-            (
-                tr(" · Arbitre : {name}", name=fit(sheet.referee, 50 * mm, FONT, 7.5))
-                if sheet.referee
-                else "",
-                FONT,
-            ),
+            (tr(clean(sheet.rule_set)), BOLD),
+            (tr(" · Arbitre : {name}", name=clean(sheet.referee)) if sheet.referee else "", FONT),
             (tr(" · État : "), FONT),
             (status, BOLD),
         ):
@@ -264,21 +274,17 @@ class _SheetHead(Flowable):
             c.drawString(x + 1.5 * mm, top - self.HEAD_ROW_H + 1.4 * mm, label)
         c.setFillColor(INK)
         for i, player in enumerate(self.sheet.players):
-            base = top - self.HEAD_ROW_H - (i + 1) * self.ROW_H + 1.8 * mm
-            seat = seat_label(player.seat)
-            c.setFont(BOLD, 8)
-            c.drawString(cols[0] + 1.5 * mm, base, fit(seat, cols[1] - cols[0] - 2 * mm, BOLD, 8))
-            # A long name is printed smaller (down to 7 points) rather than cut.
-            name, size = fit_cell(player.name, cols[2] - cols[1] - 3 * mm, BOLD, 9.5, 9.5, 7)
-            c.setFont(BOLD, size)
-            c.drawString(cols[1] + 1.5 * mm, base, name)
-            c.setFont(FONT, 8)
-            c.drawString(
-                cols[2] + 1.5 * mm, base, fit(player.club, cols[3] - cols[2] - 3 * mm, FONT, 8)
-            )
-            c.drawString(
-                cols[3] + 1.5 * mm, base, fit(player.licence, cols[4] - cols[3] - 3 * mm, FONT, 8)
-            )
+            row_top = top - self.HEAD_ROW_H - i * self.ROW_H
+            # The legend of the deal table, which may shorten names: every name, club and
+            # licence whole, wrapped or smaller (down to 4 points), never cut.
+            for col, text, font, size in (
+                (0, seat_label(player.seat), BOLD, 8),
+                (1, player.name, BOLD, 9.5),
+                (2, player.club, FONT, 8),
+                (3, player.licence, FONT, 8),
+            ):
+                width = cols[col + 1] - cols[col] - 3 * mm
+                draw_fitted(c, text, cols[col] + 1.5 * mm, width, row_top, self.ROW_H, font, size)
         c.setStrokeColor(RULE)
         c.setLineWidth(0.4)
         for i in range(rows + 2):
@@ -346,7 +352,6 @@ class _SheetHead(Flowable):
                 c.drawString(tx, y, line)
 
 
-# Deal table input columns: (key, header, width in mm or None to share what the scores leave).
 def _amendments(sheet: SheetData) -> tuple[Table, float]:
     lines: list[str] = []
     for amendment in sheet.amendments:
@@ -358,10 +363,9 @@ def _amendments(sheet: SheetData) -> tuple[Table, float]:
                 reason=clean(amendment.reason),
             )
         )
-        lines += wrap_lines(text, FONT, 7.5, SHEET_WIDTH - 8, 3)
-    if not lines:
+        lines += wrap_lines(text, FONT, 7.5, SHEET_WIDTH - 8)
+    if not lines:  # every line whole: a long box shrinks the page (see _SheetPage), never cut
         lines = [tr("(détail des modifications non fourni)")]
-    lines = lines[:12]
     heights = [5 * mm, len(lines) * 9.2 + 3]
     table = Table(
         [[tr(amendment_title(sheet))], ["\n".join(lines)]],
@@ -405,7 +409,7 @@ def _signatures(sheet: SheetData) -> tuple[Table, float]:
     head, body, head_fonts = [], [], []
     for label, signature, is_referee in boxes:
         # The cell's default padding is 6 points a side: a long name is printed smaller.
-        text, size = fit_cell(label, width - 12, BOLD, 7.5, 5 * mm - 3, 5)
+        text, size = fit_cell(label, width - 12, BOLD, 7.5, 5 * mm - 3)
         if size != 7.5:
             head_fonts.append(("FONT", (len(head), 1), (len(head), 1), BOLD, size, size * 1.1))
         head.append(text)
@@ -417,7 +421,7 @@ def _signatures(sheet: SheetData) -> tuple[Table, float]:
             tr(METHODS.get(signature.method, clean(signature.method))),
         ]
         if is_referee and signature.player != sheet.referee:
-            lines.append(fit(tr("par {name}", name=signature.player), width - 12, FONT, 7.5))
+            lines += wrap_lines(tr("par {name}", name=signature.player), FONT, 7.5, width - 12)
         body.append("\n".join(lines))
     caption = tr("Signatures — chacun vérifie son bilan et que la somme des bilans est nulle")
     heights = [5 * mm, 5 * mm, 16 * mm]

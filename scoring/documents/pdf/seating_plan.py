@@ -29,12 +29,11 @@ from .base import (
     clean,
     document,
     escape,
-    fit,
-    fit_cell,
     footer_drawer,
     long_date,
     paragraph_style,
     seat_name,
+    wrap_cell,
 )
 
 
@@ -132,12 +131,12 @@ def seating_plan_pdf(plan: SeatingPlan) -> bytes:
 
 def _table_block(table: SeatingTable, width: float) -> Table:
     rows = [[tr("Table {n}", n=table.number), ""]]
-    sizes = []  # a long name is printed smaller rather than cut
+    sizes = []  # a long name wraps (smaller only for a word wider than the cell), never cut
     for r, player in enumerate(table.players, start=1):
-        name, size = fit_cell(player.name, width - 24 * mm - 12, BOLD, 13, 13, 8)
+        name, size = wrap_cell(player.name, width - 24 * mm - 12, BOLD, 13)
         rows.append([seat_name(player.seat), name])
-        if size != 13:
-            sizes.append(("FONT", (1, r), (1, r), BOLD, size))
+        if size != 13 or "\n" in name:
+            sizes.append(("FONT", (1, r), (1, r), BOLD, size, size * 1.15))
     block = Table(rows, colWidths=[24 * mm, width - 24 * mm])
     block.setStyle(
         TableStyle(
@@ -168,15 +167,15 @@ def _alphabetical_table(entries: Sequence[tuple[SheetPlayer, SeatingTable]], wid
     # big enough to read from a metre away.
     widths = [width * 0.42, width * 0.30, width * 0.12, width * 0.16]
     rows = [[tr("Joueur"), tr("Club"), tr("Table"), tr("Place")]]
-    for player, table in entries:
-        rows.append(
-            [
-                fit(player.listed_name, widths[0] - 8, BOLD, 13),
-                fit(player.club, widths[1] - 8, FONT, 11),
-                str(table.number),
-                seat_name(player.seat),
-            ]
-        )
+    fonts = []  # long names and clubs wrap (smaller only for a word wider than the cell)
+    for r, (player, table) in enumerate(entries, start=1):
+        name, name_size = wrap_cell(player.listed_name, widths[0] - 8, BOLD, 13)
+        club, club_size = wrap_cell(player.club, widths[1] - 8, FONT, 11)
+        rows.append([name, club, str(table.number), seat_name(player.seat)])
+        if name_size != 13 or "\n" in name:
+            fonts.append(("FONT", (0, r), (0, r), BOLD, name_size, name_size * 1.15))
+        if club_size != 11 or "\n" in club:
+            fonts.append(("FONT", (1, r), (1, r), FONT, club_size, club_size * 1.15))
     result = Table(rows, colWidths=widths, repeatRows=1)
     style = [
         ("FONT", (0, 0), (-1, 0), BOLD, 11),
@@ -191,6 +190,7 @@ def _alphabetical_table(entries: Sequence[tuple[SheetPlayer, SeatingTable]], wid
         ("BOX", (0, 0), (-1, -1), 0.8, INK),
         ("TOPPADDING", (0, 0), (-1, -1), 2.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+        *fonts,
     ]
     for r in range(2, len(rows), 2):
         style.append(("BACKGROUND", (0, r), (-1, r), CUMUL_BG))

@@ -29,11 +29,11 @@ from .base import (
     clean,
     document,
     escape,
-    fit,
     footer_drawer,
     format_number,
     paragraph_style,
     when,
+    wrap_cell,
 )
 
 
@@ -120,14 +120,21 @@ def _ranking(headers: list[str], rows: list[list], available: float) -> Table:
         natural.append(max(stringWidth(t, BOLD, font_size) for t in cells) + 10)
     total = sum(natural)
     if total > available:
-        # Shrink the widest (text) columns first; cells are truncated to their column.
+        # Shrink the widest (text) columns first; long cells wrap in their column.
         widths = [min(w, available * 0.45) for w in natural]
         scale = available / sum(widths) if sum(widths) > available else 1
         widths = [w * scale for w in widths]
     else:
         extra = (available - total) / n_cols
         widths = [w + extra for w in natural]
-    body = [[fit(t, widths[c] - 8, FONT, font_size) for c, t in enumerate(r)] for r in body]
+    fonts = []  # a long name or club wraps (smaller only for a word wider than its column)
+    for r, row in enumerate([head, *body]):
+        font = BOLD if r == 0 else FONT
+        for c, text in enumerate(row):
+            if stringWidth(text, font, font_size) <= widths[c] - 8:
+                continue
+            row[c], size = wrap_cell(text, widths[c] - 8, font, font_size)
+            fonts.append(("FONT", (c, r), (c, r), font, size, size * 1.15))
     table = Table([head, *body], colWidths=widths, repeatRows=1)
     style = [
         ("FONT", (0, 0), (-1, 0), BOLD, font_size),
@@ -140,6 +147,7 @@ def _ranking(headers: list[str], rows: list[list], available: float) -> Table:
         ("TOPPADDING", (0, 0), (-1, -1), 2.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
     ]
+    style += fonts
     for c, is_number in enumerate(numeric):
         if is_number:
             style.append(("ALIGN", (c, 0), (c, -1), "RIGHT"))

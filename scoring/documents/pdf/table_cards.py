@@ -24,6 +24,7 @@ from .base import (
     RULE,
     binary_streams,
     clean,
+    draw_fitted,
     draw_qr,
     drawn_document,
     fit_cell,
@@ -125,9 +126,8 @@ def _draw_card(
         canv.setFont(FONT, 11)
         canv.drawString(left, base, seat_name(player.seat))
         canv.setFillColor(INK)
-        name, size = fit_cell(player.name, name_width, BOLD, 15, 15, 9)  # smaller, not cut
-        canv.setFont(BOLD, size)
-        canv.drawString(left + 25 * mm, base, name)
+        # A long name wraps, or is printed smaller: never cut.
+        draw_fitted(canv, player.name, left + 25 * mm, name_width, y_row - 1, row_h - 2, BOLD, 15)
         y_row -= row_h
         canv.line(left, y_row, text_right, y_row)
     canv.setFillColor(GREY)
