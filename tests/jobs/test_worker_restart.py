@@ -68,11 +68,12 @@ def test_a_job_killed_with_its_worker_is_finished_by_another(jobs_dir, tmp_path)
     first = start_worker("first", jobs_dir, tmp_path / "first.log")
     second = None
     try:
-        wait_for(lambda job: job.worker_id == "first" and job.done >= 1)
+        wait_for(lambda job: job.worker_id == "first" and job.stage == "writing" and job.done)
         first.send_signal(signal.SIGKILL)
         first.wait(timeout=30)
         lost = Job.objects.get()
-        assert lost.status == "running" and lost.done < 6  # killed mid-job
+        assert (lost.status, lost.stage) == ("running", "writing")
+        assert lost.done < 6  # killed mid-job: sheets were laid out, not all of them
 
         second = start_worker("second", jobs_dir, tmp_path / "second.log")
         job = wait_for(lambda job: job.status in ("done", "failed"))
