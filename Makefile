@@ -9,8 +9,11 @@ STAMP := $(VENV)/.installed
 LOCAL_SERVER := DJANGO_LOCAL_SERVER=1
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# make serve: pages only (long documents are background jobs, so 30 s is plenty); workers are
+# recycled now and then; gunicorn 27's control socket is one fixed path per user: off.
+GUNICORN_FLAGS ?= --no-control-socket --timeout 30 --max-requests 2000 --max-requests-jitter 200
 
-.PHONY: run club test lint serve demo bench clean messages mutation
+.PHONY: run club test lint serve worker demo bench clean messages mutation
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is required ($(PYTHON) not found)."; exit 1; }
@@ -30,7 +33,8 @@ run: $(STAMP)
 	@echo "  Staff pages: http://$(HOST):$(PORT)/gestion/  (log in as 'organisateur', password 'tarot-demo')"
 	@echo "  The score calculator and the public pages need no login."
 	@echo ""
-	DJANGO_DEBUG=1 $(LOCAL_SERVER) $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	@# The background jobs' worker runs beside the server and stops with it (--parent).
+	DJANGO_DEBUG=1 $(BIN)/python manage.py jobs_worker --parent $$$$ & exec env DJANGO_DEBUG=1 $(LOCAL_SERVER) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 ## club: serve the club room's phones over its Wi-Fi (gunicorn on every address of this laptop,
 ## debug off, plain HTTP, no /admin/); never loads the demo, refuses to start while an account has
@@ -61,7 +65,12 @@ serve: $(STAMP)
 	$(BIN)/python manage.py check --deploy --fail-level ERROR
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput
-	$(BIN)/gunicorn tarot_club.wsgi --workers $${WEB_CONCURRENCY:-3} --bind $(HOST):$(PORT)
+	$(BIN)/gunicorn tarot_club.wsgi --workers $${WEB_CONCURRENCY:-3} --bind $(HOST):$(PORT) $(GUNICORN_FLAGS)
+
+## worker: runs the background jobs (score sheet documents, season archives); in production, one
+## or more per machine beside make serve, on the same database and DJANGO_JOBS_DIR
+worker: $(STAMP)
+	$(BIN)/python manage.py jobs_worker
 
 messages: $(STAMP)
 	DJANGO_DEBUG=1 $(BIN)/python manage.py makemessages -l fr --no-obsolete --no-location --ignore='.venv/*' --ignore='mutants/*'

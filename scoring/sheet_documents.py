@@ -83,26 +83,41 @@ def render_sheets(
     fmt: str,
     blank: bool = False,
     url_for: Callable[[str], str] = str,
+    progress: Callable[[int], None] | None = None,
+    reading: Callable[[int], None] | None = None,
 ) -> bytes:
+    """The document; ``reading(n)`` is called after each sheet read from the database, then
+    ``progress(n)`` after each sheet laid out (a job's progress bar)."""
     if not tables.exists():
         raise ServiceError(_("No table matches: check the round and table numbers."))
     if tournament.verify_url:  # the public address the organiser gave: reachable after the day
         url_for = verify_url_for(tournament)
     data = sheets_data(tables, blank=blank, url_for=url_for)
+    if reading is not None:
+        data = _counted(data, reading)
     if fmt == "pdf":
         from scoring.documents.pdf import score_sheet_pdf
 
         # Printed in the language of whoever asks (the page's language).
         with printed_in(get_language()):
-            return score_sheet_pdf(data)
+            return score_sheet_pdf(data, progress)
     if fmt == "xlsx":
         from scoring.documents.xlsx import score_sheets_workbook
 
         with printed_in(get_language()):
             return score_sheets_workbook(
-                list(data), ranking=_ranking(tournament), final=tournament.finished
+                list(data),
+                ranking=_ranking(tournament),
+                final=tournament.finished,
+                progress=progress,
             )
     raise ServiceError(_("Unknown format: use pdf or xlsx."))
+
+
+def _counted(sheets: Iterator[doc.SheetData], reading: Callable[[int], None]):
+    for number, sheet in enumerate(sheets, 1):
+        yield sheet
+        reading(number)
 
 
 def _ranking(tournament: Tournament) -> tuple[list[str], list[list]]:

@@ -63,6 +63,9 @@ INSTALLED_APPS = [
     "tournaments.halls",
     "tournaments.licensees",
     "tournaments.championships",
+    "django_tasks",
+    "django_tasks_db",
+    "scoring.jobs",
 ]
 
 MIDDLEWARE = [
@@ -203,6 +206,18 @@ SEAL_KEY_FILE = os.environ.get("DJANGO_SEAL_KEY_FILE", "").strip() or _seal_defa
 # page of every sheet sealed here. Unset: the first club page's name (scoring.sealing), never
 # the computer's name.
 INSTALLATION_NAME = " ".join(os.environ.get("DJANGO_INSTALLATION_NAME", "").split())[:100]
+
+# Background jobs (scoring/jobs): queued in the database, run by `manage.py jobs_worker`; their
+# files go to a folder every machine of the deployment shares.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+if TESTING:
+    _jobs_default = os.path.join(tempfile.gettempdir(), f"tarot-club-test-{os.getpid()}.jobs")
+else:
+    _jobs_default = str(_db["NAME"] if _on_file else _SQLITE_PATH) + ".jobs"
+JOBS_DIR = os.environ.get("DJANGO_JOBS_DIR", "").strip() or _jobs_default
+JOBS_STALE_SECONDS = float(os.environ.get("DJANGO_JOBS_STALE_SECONDS", "") or 60)
+# Tests only: a pause after each sheet, so that a test can stop a worker mid-job.
+JOBS_TEST_STEP_SECONDS = float(os.environ.get("DJANGO_JOBS_TEST_STEP_SECONDS", "") or 0)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -19,6 +19,7 @@ urlpatterns = [
     path("", include(tournament_staff_urls)),
     path("", include("scoring.urls_public")),
     path("", include("tournaments.championships.urls")),
+    path("", include("scoring.jobs.urls")),
     path("connexion/", auth_views.LoginView.as_view(), name="login"),
     path("deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

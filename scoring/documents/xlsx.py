@@ -18,7 +18,7 @@ Plain Python: no Django import.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -182,6 +182,7 @@ def _slam(deal: SheetDeal) -> str:
 def score_sheets_workbook(
     sheets: Iterable[SheetData],
     ranking: tuple[list[str], list[list]] | None = None,
+    progress: Callable[[int], None] | None = None,
     *,
     final: bool = False,
 ) -> bytes:
@@ -190,7 +191,7 @@ def score_sheets_workbook(
 
     ``ranking`` is ``(headers, rows)``; numbers stay numbers and strings stay text. ``sheets`` may
     be a generator: each worksheet goes into the archive as soon as it is laid out, so memory
-    holds one sheet's cells at a time, plus the compressed file.
+    holds one sheet's cells at a time, plus the compressed file. ``progress(n)`` after each sheet.
     """
     styles = _Styles()
     buffer = io.BytesIO()
@@ -203,10 +204,12 @@ def score_sheets_workbook(
             ws = _Sheet(_unique_title(title, taken), styles)
             _ranking_sheet(ws, headers, rows)
             package.add(ws)
-        for data in sheets:
+        for number, data in enumerate(sheets, 1):
             ws = _Sheet(_unique_title(sheet_title(data), taken), styles)
             _score_sheet(ws, data)
             package.add(ws)
+            if progress is not None:
+                progress(number)
         if not package.sheets:
             ws = _Sheet(tr("Feuilles"), styles)
             _text(ws, 1, 1, tr("Aucune feuille de marque."))

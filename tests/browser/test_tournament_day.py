@@ -24,6 +24,7 @@ from scoring.engine import Contract, Deal, get_rule_set, score_deal
 from scoring.management.commands.setup_demo import organiser_group
 from scoring.models import ScoreSheet, Signature
 from scoring.standings import standings_data
+from tests.jobs.worker import run_worker
 from tournaments.models import Registration, Round, Seat, Table, Tournament
 
 from .helpers import SHEET_DEAL_ROWS, SHEET_TOTALS, fr, horizontal_overflow, login, widest_elements
@@ -325,12 +326,27 @@ def check_public_standings(phone, tournament, shot) -> None:
     page.close()
 
 
+def prepared(page, button: str):
+    """Start a document with one of the page's « Préparer » buttons: the job's page shows its
+    progress bar, a worker makes the document, the page (polling) then shows the link."""
+    page.get_by_role("button", name=button, exact=True).first.click()
+    expect(page.locator("#job")).to_be_visible()
+    expect(page.locator("#job progress")).to_be_visible()
+    run_worker()
+    link = page.locator("#job a[data-file]")
+    expect(link).to_be_visible(timeout=20_000)  # the page asks every 2 s
+    return link
+
+
 def check_documents(page, tournament, shot) -> None:
     page.goto(f"/t/{tournament.slug}/gestion/")
     names = [f"{first} {last}" for last, first in PLAYERS]
-    # Excel: the browser downloads it from the dashboard's link.
+    # Excel: prepared by a worker from the dashboard's button, then downloaded.
+    link = prepared(page, "Préparer le classeur Excel")
+    expect(page.locator("#job [data-progress]")).to_contain_text("feuilles sur")
+    shot(page, "14-workbook-ready")
     with page.expect_download() as info:
-        page.locator(f"main a[href$='/t/{tournament.slug}/gestion/feuilles.xlsx']").click()
+        link.click()
     download = info.value
     assert download.suggested_filename == f"{tournament.slug}.xlsx"
     workbook = load_workbook(io.BytesIO(download.path().read_bytes()))
@@ -357,7 +373,8 @@ def check_documents(page, tournament, shot) -> None:
         s.total for s in expected
     ]
     # PDF: shown inline by the browser; fetched with the page's own session (and login).
-    link = page.locator(f"main a[href$='/t/{tournament.slug}/gestion/feuilles.pdf']")
+    page.goto(f"/t/{tournament.slug}/gestion/")
+    link = prepared(page, "Préparer le PDF")
     response = page.request.get(link.get_attribute("href"))
     assert response.ok and response.headers["content-type"] == "application/pdf"
     reader = PdfReader(io.BytesIO(response.body()))
@@ -366,9 +383,9 @@ def check_documents(page, tournament, shot) -> None:
     missing = [n for n in names if n.split()[-1] not in text]
     assert not missing, f"names missing from the PDF: {missing}"
     assert NAME in text
-    # A round's bundle, from the round page's link: one page per table at least.
+    # A round's bundle, from the round page's button: one page per table at least.
     page.goto(f"/t/{tournament.slug}/gestion/position/1/")
-    link = page.locator("main a[href$='/gestion/position/1/feuilles.pdf']").first
+    link = prepared(page, "Préparer le PDF")
     response = page.request.get(link.get_attribute("href"))
     assert response.ok
     assert len(PdfReader(io.BytesIO(response.body())).pages) >= len(PLAYERS) // 4

@@ -19,6 +19,7 @@ from django.test import Client
 
 from scoring.demo import create_demo
 from scoring.engine.sampling import random_legal_deal
+from scoring.jobs.models import Job
 from scoring.management.commands.setup_demo import organiser_group
 from scoring.models import (
     Deal,
@@ -72,6 +73,7 @@ COUNTED_MODELS = (
     SheetEvent,
     SheetSeal,
     PinAttempt,
+    Job,
 )
 
 
@@ -85,6 +87,7 @@ WATCHED_FIELDS = {
     Seat: ("table_id", "registration_id", "position"),
     ScoreSheet: ("status", "version", "paper_mode"),
     Deal: ("version", "kind", "points"),
+    Job: ("status", "task_id"),
 }
 
 
@@ -141,6 +144,7 @@ class World:
     season: Season | None = None
     championship: object = None  # its first stage is the tournament (a championship's stage)
     stage: object = None
+    job: Job | None = None  # the tournament's round-1 PDF, started by "orga-ici", failed
 
 
 def make_user(username: str, *, group=None, superuser: bool = False):
@@ -201,6 +205,14 @@ def build_world() -> dict:
     stage = championship_services.stage_add(
         championship=championship, name="Étape 1", tournaments=[(tournament, "")], cut_value=4
     )
+    job = Job.objects.create(
+        kind=Job.Kind.SHEETS_PDF,
+        tournament=tournament,
+        started_by=organiser,
+        params={"round": 1},
+        status=Job.Status.FAILED,
+        error="Aucune table ne correspond.",
+    )
     return {
         "tournament": tournament.pk,
         "other": other.pk,
@@ -208,6 +220,7 @@ def build_world() -> dict:
         "season": season.pk,
         "championship": championship.pk,
         "stage": stage.pk,
+        "job": job.pk,
     }
 
 
@@ -242,6 +255,7 @@ def load_world(keys: dict) -> World:
         season=Season.objects.get(pk=keys["season"]),
         championship=Championship.objects.get(pk=keys["championship"]),
         stage=Stage.objects.get(pk=keys["stage"]),
+        job=Job.objects.get(pk=keys["job"]),
     )
 
 

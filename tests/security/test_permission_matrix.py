@@ -134,6 +134,12 @@ def archive_upload(tournament: Tournament, slug: str | None = None) -> SimpleUpl
     return SimpleUploadedFile("archive.json", json.dumps(archive).encode(), "application/json")
 
 
+def latest_job_url(w: World) -> str:
+    from scoring.jobs.models import Job
+
+    return reverse("jobs:job", args=[Job.objects.latest("pk").pk])
+
+
 def slug(w: World) -> dict:
     return {"slug": w.tournament.slug}
 
@@ -929,6 +935,62 @@ ROWS: list[Row] = [
         "organiser",
         slug,
     ),
+    # -- background jobs (scoring/jobs) ----------------------------------------------------
+    Row(
+        "jobs:job", "a job's page (the tournament's staff)", "staff", lambda w: {"job_id": w.job.pk}
+    ),
+    Row("jobs:progress", "a job's progress (htmx)", "staff", lambda w: {"job_id": w.job.pk}),
+    Row("jobs:file", "a failed job's file: none", "staff", lambda w: {"job_id": w.job.pk}, get=404),
+    Row(
+        "jobs:restart",
+        "« Relancer » a failed job",
+        "staff",
+        lambda w: {"job_id": w.job.pk},
+        get=405,
+        post=302,
+        writes=True,
+        location=lambda w: reverse("jobs:job", args=[w.job.pk]),
+    ),
+    Row(
+        "jobs:sheets_tournament",
+        "« Préparer le PDF »: every sheet, as a job",
+        "staff",
+        lambda w: {**slug(w), "fmt": "pdf"},
+        get=405,
+        post=302,
+        writes=True,
+        location=latest_job_url,
+    ),
+    Row(
+        "jobs:sheets_round",
+        "« Préparer le classeur »: round 1, as a job",
+        "staff",
+        lambda w: {**slug(w), "number": 1, "fmt": "xlsx"},
+        get=405,
+        post=302,
+        writes=True,
+        location=latest_job_url,
+    ),
+    Row(
+        "jobs:season_archive",
+        "the season's archive, as a job",
+        "organiser",
+        lambda w: {"slug": w.club.slug, "season_id": w.season.pk},
+        get=405,
+        post=302,
+        writes=True,
+        location=latest_job_url,
+    ),
+    Row(
+        "jobs:season_import",
+        "a season archive's import, as a job",
+        "create",
+        lambda w: {},
+        post=302,
+        data=lambda w: {"file": SimpleUploadedFile("saison.json", b"{}", "application/json")},
+        writes=True,
+        location=latest_job_url,
+    ),
     # -- a club's staff pages ----------------------------------------------------------------
     Row(
         "tournaments:season_archive",
@@ -1255,7 +1317,10 @@ def admin_and_i18n_paths(world: World) -> list[str]:
     from django.urls.resolvers import RegexPattern
 
     superuser = world.users["superuser"]
-    regex_paths = {"^(?P<app_label>auth|axes)/$": "auth/", "(?P<url>.*)$": "nowhere/"}
+    regex_paths = {
+        "^(?P<app_label>auth|axes|django_tasks_database)/$": "auth/",
+        "(?P<url>.*)$": "nowhere/",
+    }
     paths: list[str] = []
 
     def object_id(route: str) -> str:

@@ -9,7 +9,7 @@ no Paragraph; the head is one flowable drawn straight on the canvas. Plain Pytho
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
@@ -69,7 +69,9 @@ GAP = 3 * mm
 S_SUB = paragraph_style("sub", fontSize=9.5, leading=12)
 
 
-def score_sheet_pdf(sheets: Iterable[SheetData]) -> bytes:
+def score_sheet_pdf(
+    sheets: Iterable[SheetData], progress: Callable[[int], None] | None = None
+) -> bytes:
     """Score sheets (feuilles de marque), one landscape A4 page each, in one PDF.
 
     ``sheets`` may be any iterable (a generator works). A sheet too long for its page is shrunk
@@ -77,7 +79,8 @@ def score_sheet_pdf(sheets: Iterable[SheetData]) -> bytes:
     one-page PDF saying there is no sheet.
 
     Each page is one flowable that builds its tables only when it is drawn, so memory stays
-    flat however many sheets the bundle holds.
+    flat however many sheets the bundle holds. ``progress`` is called with the number of sheets
+    drawn so far after each one (a background job's progress bar).
     """
     sheets = list(sheets)
     fixed_mask = len(sheets) > 20
@@ -88,7 +91,7 @@ def score_sheet_pdf(sheets: Iterable[SheetData]) -> bytes:
     for index, sheet in enumerate(sheets):
         if index:
             story.append(PageBreak())
-        story.append(_SheetPage(sheet, fixed_mask))
+        story.append(_SheetPage(sheet, fixed_mask, index + 1, progress))
     if not story:
         story.append(Paragraph(tr("Aucune feuille de marque."), S_SUB))
     with binary_streams():
@@ -99,9 +102,16 @@ def score_sheet_pdf(sheets: Iterable[SheetData]) -> bytes:
 class _SheetPage(Flowable):
     """A whole score sheet: fills the frame, lays its parts out top-down when drawn."""
 
-    def __init__(self, sheet: SheetData, fixed_mask: bool):
+    def __init__(
+        self,
+        sheet: SheetData,
+        fixed_mask: bool,
+        number: int = 1,
+        progress: Callable[[int], None] | None = None,
+    ):
         super().__init__()
         self.sheet, self.fixed_mask = sheet, fixed_mask
+        self.number, self.progress = number, progress
         self.width, self.height = SHEET_WIDTH, SHEET_HEIGHT - 1
 
     def wrap(self, available_width, available_height):
@@ -124,6 +134,8 @@ class _SheetPage(Flowable):
             y -= height
             part.drawOn(canv, 0, y)
         canv.restoreState()
+        if self.progress is not None:
+            self.progress(self.number)
 
 
 def _sheet_title(sheet: SheetData) -> str:

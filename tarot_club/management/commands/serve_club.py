@@ -4,7 +4,8 @@ Migrates the database (SQLite unless ``DATABASE_URL`` says otherwise), never loa
 refuses to start while an account has a password anybody could know (the demo's), makes the
 club's first organiser account when there is none (password typed on the laptop, or generated
 and shown once in this terminal: see :mod:`tarot_club.room_accounts`), collects the static
-files, prints the address phones open with its QR code, then replaces itself with gunicorn
+files, prints the address phones open with its QR code, starts the background jobs' worker
+(stopped with the server), then replaces itself with gunicorn
 listening on every address of the laptop: debug off, plain HTTP, no ``/admin/``, the room's
 addresses as hosts, the room's address in table links and documents (see
 :mod:`tarot_club.club`).
@@ -15,8 +16,11 @@ from __future__ import annotations
 import getpass
 import os
 import shutil
+import subprocess
 import sys
+from pathlib import Path
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.core.management.base import CommandError
@@ -30,6 +34,14 @@ def _gunicorn_version() -> tuple[int, ...]:
     import gunicorn
 
     return tuple(gunicorn.version_info)
+
+
+def start_jobs_worker(env: dict) -> subprocess.Popen:
+    """The background jobs' worker, beside the server: it stops when this process (gunicorn,
+    once exec'd) ends (``jobs_worker --parent``), and with Ctrl+C like the server."""
+    manage = str(Path(settings.BASE_DIR) / "manage.py")
+    command = [sys.executable, manage, "jobs_worker", "--parent", str(os.getpid()), "-v", "0"]
+    return subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL)
 
 
 class Command(ProjectCommand):
@@ -100,6 +112,7 @@ class Command(ProjectCommand):
         ]
         if _gunicorn_version() >= (27,):
             argv.append("--no-control-socket")  # (gunicorn 27's: one fixed path per user)
+        start_jobs_worker(env)
         os.execvpe(argv[0], argv, env)
 
     def refuse_known_passwords(self) -> None:

@@ -1,0 +1,1 @@
+"""The jobs' command: ``jobs_worker`` runs the background jobs (``make worker``)."""

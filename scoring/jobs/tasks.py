@@ -1,0 +1,108 @@
+"""The one task the queue knows: run a job (its kind says what to do, ``runners.py``)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from django.conf import settings
+from django.db import connection
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django_tasks import task
+
+from scoring.jobs import files, runners
+from scoring.jobs.services import (
+    JobTakenOver,
+    job_beat,
+    job_claim,
+    job_fail,
+    job_progress,
+    job_succeed,
+)
+from tarot_club.errors import ServiceError
+
+logger = logging.getLogger(__name__)
+
+
+def heartbeat_seconds() -> float:
+    return max(0.2, min(10.0, settings.JOBS_STALE_SECONDS / 4))
+
+
+class Heartbeat(threading.Thread):
+    """Beats for the job while it runs, on its own connection, even when a step is long."""
+
+    def __init__(self, job_id: int, worker_id: str):
+        super().__init__(daemon=True, name=f"job-{job_id}-heartbeat")
+        self.job_id, self.worker_id = job_id, worker_id
+        self.stopped = threading.Event()
+
+    def run(self) -> None:
+        try:
+            while not self.stopped.wait(heartbeat_seconds()):
+                if not job_beat(job_id=self.job_id, worker_id=self.worker_id):
+                    return
+        finally:
+            connection.close()
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.join(timeout=5)  # a beat waiting for a lock ends by itself (the job is ours no more)
+
+
+class Reporter:
+    """Writes the progress at most every half second, and always the last step: one write per
+    sheet would be 2,000 write transactions for a page that asks every 2 s
+    (``bench/figures.md``)."""
+
+    def __init__(self, job_id: int, worker_id: str):
+        self.job_id, self.worker_id = job_id, worker_id
+        self.last = 0.0
+
+    def __call__(self, done: int, total: int, stage: str = "") -> None:
+        now = time.monotonic()
+        if done < total and done and now - self.last < 0.5:
+            return
+        self.last = now
+        job_progress(
+            job_id=self.job_id, worker_id=self.worker_id, done=done, total=total, stage=stage
+        )
+
+
+@task(takes_context=True)
+def run_job(context, job_id: int) -> str:
+    worker_id = (context.task_result.worker_ids or ["-"])[-1][:64]
+    job = job_claim(job_id=job_id, worker_id=worker_id, task_id=context.task_result.id)
+    if job is None:
+        return "nothing to do"
+    beat = Heartbeat(job_id, worker_id)
+    beat.start()
+    try:
+        with translation.override(job.params.get("language") or settings.LANGUAGE_CODE):
+            try:
+                outcome = runners.run(job, Reporter(job_id, worker_id))
+                job_succeed(
+                    job_id=job_id,
+                    worker_id=worker_id,
+                    path=files.relative_name(outcome.path),
+                    name=outcome.name,
+                    season=outcome.season,
+                )
+            except JobTakenOver:
+                return "taken over by another worker"
+            except ServiceError as error:
+                job_fail(job_id=job_id, worker_id=worker_id, error=str(error))
+                return "failed"
+            except Exception as error:
+                logger.exception("Job %s failed", job_id)
+                job_fail(
+                    job_id=job_id,
+                    worker_id=worker_id,
+                    error=_("The job stopped on an unexpected error (%(error)s): start it again.")
+                    % {"error": type(error).__name__},
+                )
+                return "failed"
+    finally:
+        beat.stop()
+    return "done"
