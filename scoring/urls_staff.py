@@ -15,6 +15,11 @@ urlpatterns = [
     path("gestion/importer/", archive.ArchiveImportView.as_view(), name="archive_import"),
     path("t/<slug:slug>/gestion/archive.json", archive.ArchiveExportView.as_view(), name="archive"),
     path(
+        "gestion/championnat/<slug:slug>/rapport.<str:fmt>",
+        report.championship_report_view,
+        name="championship_report",
+    ),
+    path(
         "t/<slug:slug>/gestion/rapport.<str:fmt>",
         report.ResultsReportView.as_view(),
         name="results_report",

@@ -148,6 +148,17 @@ def to_json(report: dict) -> bytes:
     return json.dumps(report, ensure_ascii=False, indent=2).encode("utf-8") + b"\n"
 
 
+def csv_rows(columns: Sequence[str], rows: Sequence[Mapping]) -> str:
+    """Rows of dicts as CSV: a header of ``columns``, then each row's values in that order
+    (booleans as 1 or 0, nothing for an unknown value, formulas kept as text)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([_cell(row[column]) for column in columns])
+    return out.getvalue()
+
+
 def to_csv(report: dict) -> str:
     """One line per player: the columns of ``CSV_COLUMNS``, then one column per round
     (``round_1`` …). Empty cells for what the report does not know; ``tied`` and ``withdrawn``

@@ -874,6 +874,12 @@ ROWS: list[Row] = [
         post=422,
     ),
     Row(
+        "tournaments:championship_report",
+        "a championship's results report (JSON)",
+        "organiser",
+        lambda w: {"slug": w.championship.slug, "fmt": "json"},
+    ),
+    Row(
         "championships:stage_withdraw",
         "a qualifier withdraws from the next stage",
         "organiser",

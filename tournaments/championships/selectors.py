@@ -57,6 +57,14 @@ class StageState:
         return [by_player[p] for p in self.cut.qualified if p in by_player]
 
 
+def may_organise(user, championship: Championship) -> bool:
+    """Its creator (or a superuser) manages a championship; anyone else sees only its public
+    page."""
+    return bool(
+        user.is_authenticated and (user.is_superuser or championship.created_by_id == user.pk)
+    )
+
+
 def stage_of(tournament) -> Stage | None:
     group = (
         StageGroup.objects.filter(tournament=tournament)

@@ -14,6 +14,7 @@ from tarot_club.errors import ServiceError
 from tournaments.championships import services
 from tournaments.championships.forms import ChampionshipForm, InvitationForm, StageForm
 from tournaments.championships.models import Championship, StageGroup
+from tournaments.championships.selectors import may_organise
 from tournaments.championships.views import render_close_page, stage_for
 from tournaments.models import Player, Registration
 from tournaments.permissions import can_create_tournaments, tournaments_for
@@ -23,8 +24,7 @@ from tournaments.views.helpers import add_service_error
 def _organised(request, slug: str) -> Championship:
     """A championship its creator (or a superuser) manages; any other is 404."""
     championship = get_object_or_404(Championship, slug=slug)
-    user = request.user
-    if not (user.is_superuser or championship.created_by_id == user.pk):
+    if not may_organise(request.user, championship):
         raise Http404
     return championship
 

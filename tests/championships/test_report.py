@@ -1,0 +1,84 @@
+"""A championship's results report: its stages (cut, carried points, qualifiers by licence) and
+its final ranking (the final's order, then those eliminated at each stage by their rank there),
+for the championship's organiser only, in JSON (checked against its published schema) and CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from jsonschema import Draft202012Validator
+
+from scoring.demo import play_round
+from tournaments import services
+from tournaments.championships.services import stage_close
+from tournaments.models import Registration
+
+from .conftest import client_for, make_championship, organiser, tournament_of
+
+pytestmark = pytest.mark.django_db
+SCHEMA = json.loads(
+    (Path(__file__).resolve().parents[2] / "docs" / "championship-report.schema.json").read_text()
+)
+
+
+def report_of(client, championship, fmt="json"):
+    return client.get(reverse("tournaments:championship_report", args=[championship.slug, fmt]))
+
+
+def test_the_report_follows_the_funnel_to_the_final_ranking():
+    by = organiser()
+    championship, (first, second) = make_championship(12, cut=8, next_sizes=(8,), by=by)
+    for index, registration in enumerate(tournament_of(first).registrations.order_by("pk")):
+        registration.licence = f"07{index:05d}"
+        registration.series = "2e série" if index % 2 else "Open"
+        registration.save()
+    client = client_for(by)
+    page = client.get(reverse("championships:staff", args=[championship.slug])).content.decode()
+    assert reverse("tournaments:championship_report", args=[championship.slug, "json"]) in page
+    before = json.loads(report_of(client, championship).content)
+    assert before["status"] == "provisional" and before["final_ranking"] == []
+    assert Draft202012Validator(SCHEMA).is_valid(before)
+
+    stage_close(stage=first)
+    final_round = tournament_of(second).round_set.get()
+    play_round(final_round, random.Random(1))
+    services.round_close(round_=final_round)
+    report = json.loads(report_of(client, championship).content)
+    errors = [e.message for e in Draft202012Validator(SCHEMA).iter_errors(report)]
+    assert errors == []
+    assert report["status"] == "final"
+    one, two = report["stages"]
+    assert (one["players"], two["players"]) == (12, 8)
+    assert len(one["qualified"]) == 8 and two["qualified"] == []
+    # The qualifiers are named by licence: exactly those registered in the final.
+    finalists = set(
+        Registration.objects.filter(tournament=tournament_of(second)).values_list(
+            "licence", flat=True
+        )
+    )
+    assert set(one["qualified"]) == finalists
+    ranking = report["final_ranking"]
+    assert [place["position"] for place in ranking][:1] == [1] and len(ranking) == 12
+    assert {p["licence"] for p in ranking[:8]} == finalists
+    assert all(p["last_stage"] == 2 for p in ranking[:8])
+    assert all(p["last_stage"] == 1 for p in ranking[8:])
+    assert {p["series"] for p in ranking} == {"Open", "2e série"}
+    lines = list(
+        csv.DictReader(io.StringIO(report_of(client, championship, "csv").content.decode()))
+    )
+    assert [line["licence"] for line in lines] == [p["licence"] for p in ranking]
+
+
+def test_only_the_championship_organiser_downloads_it(client):
+    championship, _stages = make_championship(8, cut=4, next_sizes=(4,))
+    assert report_of(client_for(organiser()), championship).status_code == 404
+    anonymous = report_of(client, championship)
+    assert anonymous.status_code == 302
+    assert anonymous["Location"].startswith(reverse("login"))
+    assert report_of(client_for(championship.created_by), championship, "pdf").status_code == 404
