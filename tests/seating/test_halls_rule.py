@@ -266,6 +266,14 @@ def test_who_changes_hall_is_drawn_from_the_round_seed():
     assert len(movers) > 1
 
 
+def test_without_a_seed_the_split_and_the_seating_draw_the_same_movers():
+    halls = [Hall("a", 1, 1), Hall("b", 2, 2)]
+    previous = dict.fromkeys(range(8), "a")
+    split = split_players(range(8), halls, previous)
+    tables = seat_in_halls(range(8), halls, keep=True, previous=previous)
+    assert {t.hall: sorted(t.players) for t in tables} == {k: sorted(v) for k, v in split.items()}
+
+
 def test_tables_of_3_chosen_by_the_organiser_count_in_every_hall():
     # Odd numbers as tables of 3: 9 players in hall b need 3 tables, b has 2: one goes to a,
     # whose 10 players sit 4 + 3 + 3, never at tables of 5, and no table leaves its hall.
@@ -364,10 +372,11 @@ def test_a_lone_player_joins_the_hall_with_the_most_free_seats(bar, cave, joins)
     halls = [Hall("annexe", 1, 1), Hall("bar", 2, 1 + bar[0]), Hall("cave", 10, 9 + cave[0])]
     previous = {0: "annexe"} | {10 + i: "bar" for i in range(bar[1])}
     previous |= {20 + i: "cave" for i in range(cave[1])}
-    split = split_players(list(previous), halls, previous, seed=5)
-    assert split["annexe"] == []
-    assert split[joins][-1] == 0
-    assert all(p == 0 or previous[p] == hall for hall, ps in split.items() for p in ps)
+    for seed in range(4):  # whatever the draw, only the lone player moves
+        split = split_players(list(previous), halls, previous, seed=seed)
+        assert split["annexe"] == []
+        assert split[joins][-1] == 0
+        assert all(p == 0 or previous[p] == hall for hall, ps in split.items() for p in ps)
 
 
 # --- properties -----------------------------------------------------------------------------
