@@ -52,7 +52,7 @@ def test_two_halls_side_by_side_are_accepted():
         ([Hall("b", 5, 20), Hall("a", 1, 5)], "overlap", {"first": "a", "second": "b"}),
         ([Hall("a", 1, 10), Hall("b", 3, 4)], "overlap", {"table": 3}),
         ([Hall("a", 1, 10), Hall("a", 11, 20)], "duplicate", {"hall": "a"}),
-        ([Hall("a", 0, 10)], "bad_range", {"first": 0, "last": 10}),
+        ([Hall("a", 0, 10)], "bad_range", {"hall": "a", "first": 0, "last": 10}),
         ([Hall("a", 11, 10)], "bad_range", {"first": 11, "last": 10}),
         ([Hall("", 1, 10)], "no_key", {}),
     ],
@@ -211,6 +211,7 @@ def test_what_no_repair_seats_is_refused():
         split_players(range(11), [Hall("a", 1, 1), Hall("b", 2, 2)], dict.fromkeys(range(11), "a"))
     assert caught.value.code == "no_fit"
     assert caught.value.params["players"] == 11
+    assert caught.value.params["capacity"] == 2  # « 11 joueurs … (2 tables) »
     with pytest.raises(HallError) as caught:
         split_players(range(3), [], {})
     assert caught.value.code == "no_hall"
@@ -223,6 +224,159 @@ def test_who_moves_is_drawn_from_the_seed():
     assert len(draws) > 1
     first = split_players(range(8), halls, previous, seed=4)
     assert first == split_players(range(8), halls, previous, seed=4)
+
+
+# --- what an organiser sees in a round (found by `make mutation`) ---------------------------
+
+
+def test_without_a_hall_a_round_is_refused_saying_so():
+    for keep in (False, True):
+        with pytest.raises(HallError) as caught:
+            seat_in_halls(range(8), [], keep=keep, previous={0: "a"})
+        assert caught.value.code == "no_hall"
+
+
+def test_unless_players_keep_their_hall_everyone_moves():
+    halls = [Hall("a", 1, 1), Hall("b", 2, 2)]
+    previous = {p: ("a" if p < 4 else "b") for p in range(8)}
+    for seed in range(3):
+        assert seat_in_halls(range(8), halls, previous=previous, seed=seed) == seat_in_halls(
+            range(8), halls, keep=False, previous=previous, seed=seed
+        )
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_the_round_seed_draws_the_tables_and_draws_them_again(keep):
+    halls = [Hall("a", 1, 2), Hall("b", 11, 12)]
+    previous = {p: ("a" if p < 8 else "b") for p in range(16)}
+    draws = [
+        seat_in_halls(range(16), halls, keep=keep, previous=previous, seed=s) for s in range(4)
+    ]
+    assert len({tuple(t.players for t in draw) for draw in draws}) > 1
+    assert draws[2] == seat_in_halls(range(16), halls, keep=keep, previous=previous, seed=2)
+
+
+def test_who_changes_hall_is_drawn_from_the_round_seed():
+    halls = [Hall("a", 1, 1), Hall("b", 2, 2)]
+    previous = dict.fromkeys(range(8), "a")  # 8 players stayed in a hall of one table
+    movers = set()
+    for seed in range(6):
+        tables = seat_in_halls(range(8), halls, keep=True, previous=previous, seed=seed)
+        movers.add(frozenset(p for t in tables if t.hall == "b" for p in t.players))
+    assert len(movers) > 1
+
+
+def test_without_a_seed_the_split_and_the_seating_draw_the_same_movers():
+    halls = [Hall("a", 1, 1), Hall("b", 2, 2)]
+    previous = dict.fromkeys(range(8), "a")
+    split = split_players(range(8), halls, previous)
+    tables = seat_in_halls(range(8), halls, keep=True, previous=previous)
+    assert {t.hall: sorted(t.players) for t in tables} == {k: sorted(v) for k, v in split.items()}
+
+
+def test_tables_of_3_chosen_by_the_organiser_count_in_every_hall():
+    # Odd numbers as tables of 3: 9 players in hall b need 3 tables, b has 2: one goes to a,
+    # whose 10 players sit 4 + 3 + 3, never at tables of 5, and no table leaves its hall.
+    halls = [Hall("a", 1, 3), Hall("b", 11, 12)]
+    previous = {p: ("a" if p < 9 else "b") for p in range(18)}
+    tables = seat_in_halls(range(18), halls, keep=True, previous=previous, odd=ODD_THREE)
+    assert [(t.number, t.hall, len(t.players)) for t in tables] == [
+        (1, "a", 4),
+        (2, "a", 3),
+        (3, "a", 3),
+        (11, "b", 4),
+        (12, "b", 4),
+    ]
+    assert sum(1 for t in tables if t.hall == "a" and max(t.players) >= 9) == 1
+    first = seat_in_halls(range(9), halls, odd=ODD_THREE)
+    assert [(t.number, len(t.players)) for t in first] == [(1, 3), (2, 3), (3, 3)]
+
+
+def test_an_empty_hall_between_two_others_leaves_the_last_one_seated():
+    halls = [Hall("a", 1, 1), Hall("b", 2, 2), Hall("c", 3, 3)]
+    previous = {p: ("a" if p < 4 else "c") for p in range(8)}
+    tables = seat_in_halls(range(8), halls, keep=True, previous=previous)
+    assert [(t.number, t.hall, sorted(t.players)) for t in tables] == [
+        (1, "a", [0, 1, 2, 3]),
+        (3, "c", [4, 5, 6, 7]),
+    ]
+
+
+def test_players_who_keep_their_hall_do_not_meet_again():
+    # Hall a: 16 players who sat at 4 tables in round 1; a round without repeats exists.
+    halls = [Hall("a", 1, 4), Hall("b", 11, 11)]
+    previous = {p: ("a" if p < 16 else "b") for p in range(20)}
+    history = [[list(range(i, i + 4)) for i in range(0, 20, 4)]]
+    tables = seat_in_halls(range(20), halls, keep=True, previous=previous, history=history)
+    for table in tables:
+        if table.hall == "a":
+            assert len({p // 4 for p in table.players}) == 4, table
+
+
+@pytest.mark.parametrize(
+    ("stayed", "kept"),
+    [
+        ({"a": 6, "b": 4}, {"a": 5, "b": 5}),  # b has room: only the sixth player moves
+        ({"a": 6, "b": 3}, {"a": 5, "b": 4}),  # b has one free seat: enough for the one
+    ],
+)
+def test_an_overflowing_hall_sends_away_only_the_players_it_cannot_seat(stayed, kept):
+    halls = [Hall("a", 1, 1), Hall("b", 2, 1 + (2 if stayed["b"] == 4 else 1))]
+    previous = dict.fromkeys(range(stayed["a"]), "a") | {100 + i: "b" for i in range(stayed["b"])}
+    split = split_players(list(previous), halls, previous, seed=3)
+    assert {k: len(v) for k, v in split.items()} == kept
+    assert set(range(100, 100 + stayed["b"])) <= set(split["b"])
+
+
+def test_a_late_arrival_takes_the_empty_table_before_a_fuller_hall():
+    # Hall a: one empty table (4 free seats); hall b: 3 tables, 9 players (3 free seats).
+    halls = [Hall("a", 1, 1), Hall("b", 2, 4)]
+    previous = dict.fromkeys(range(9), "b")
+    split = split_players([*range(9), 99], halls, previous, seed=1)
+    assert 99 in split["a"] and len(split["a"]) == 3  # two of b keep the late arrival company
+    assert len(split["b"]) == 7
+
+
+def test_a_lone_player_joins_a_table_rather_than_an_empty_hall():
+    halls = [Hall("a", 1, 1), Hall("b", 2, 2), Hall("c", 3, 3)]
+    split = split_players(range(4), halls, {0: "a", 1: "b", 2: "b", 3: "b"})
+    assert split == {"a": [], "b": [1, 2, 3, 0], "c": []}
+
+
+def test_the_last_three_players_sit_where_two_of_them_already_are():
+    halls = [Hall("a", 1, 1), Hall("b", 2, 2)]
+    split = split_players(range(3), halls, {0: "a", 1: "b", 2: "b"})
+    assert split == {"a": [], "b": [1, 2, 0]}  # one player moves, not two
+
+
+def test_the_fullest_hall_gives_the_players_a_stranded_hall_needs():
+    halls = [Hall("pourny", 1, 2), Hall("capucins", 3, 4), Hall("annexe", 5, 5)]
+    previous = (
+        dict.fromkeys(range(8), "pourny") | dict.fromkeys(range(8, 14), "capucins") | {14: "annexe"}
+    )
+    split = split_players(range(15), halls, previous, seed=2)
+    assert split["capucins"] == list(range(8, 14))  # 6 players, not the fullest: untouched
+    assert len(split["pourny"]) == 6 and len(split["annexe"]) == 3
+
+
+@pytest.mark.parametrize(
+    ("bar", "cave", "joins"),
+    [
+        ((1, 2), (1, 3), "bar"),  # bar has 2 free seats, cave 1
+        ((2, 3), (1, 3), "bar"),  # bar's 2 tables have 5 free seats, cave 1
+        ((1, 3), (1, 3), "bar"),  # 1 free seat each: the first hall listed
+    ],
+)
+def test_a_lone_player_joins_the_hall_with_the_most_free_seats(bar, cave, joins):
+    # (tables, players who stayed) of halls bar and cave; annexe kept one player.
+    halls = [Hall("annexe", 1, 1), Hall("bar", 2, 1 + bar[0]), Hall("cave", 10, 9 + cave[0])]
+    previous = {0: "annexe"} | {10 + i: "bar" for i in range(bar[1])}
+    previous |= {20 + i: "cave" for i in range(cave[1])}
+    for seed in range(4):  # whatever the draw, only the lone player moves
+        split = split_players(list(previous), halls, previous, seed=seed)
+        assert split["annexe"] == []
+        assert split[joins][-1] == 0
+        assert all(p == 0 or previous[p] == hall for hall, ps in split.items() for p in ps)
 
 
 # --- properties -----------------------------------------------------------------------------
