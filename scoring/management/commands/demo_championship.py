@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 from itertools import pairwise
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
 
 from scoring.championship_demo import create_demo_championship
+from scoring.management.commands.setup_demo import USERNAME as DEMO_ORGANISER
 from tarot_club.commands import MAX_SEED, ProjectCommand, check_range
 from tarot_club.errors import ServiceError
 
@@ -38,7 +40,13 @@ class Command(ProjectCommand):
             raise CommandError("Each stage has fewer players than the one before (3 at least).")
         check_range("--seed", seed, 0, MAX_SEED)
         try:
-            result = create_demo_championship(players=players, stages=sizes, seed=seed)
+            result = create_demo_championship(
+                players=players,
+                stages=sizes,
+                seed=seed,
+                # The demo's organiser (make run) manages it, as they do the demo tournament.
+                created_by=get_user_model().objects.filter(username=DEMO_ORGANISER).first(),
+            )
         except ServiceError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(json.dumps(result.summary, ensure_ascii=False))
