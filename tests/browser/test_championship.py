@@ -41,3 +41,33 @@ def test_a_player_reads_the_championship_and_the_cut_line_on_a_phone(phone_at, s
     assert_no_sideways_scroll(page, "stage standings")
     assert axe_problems(page) == []
     shot(page, "cut-line")
+
+
+def test_the_stage_tv_shows_every_player_with_the_cut_under_the_last_qualifier(page, shot):
+    """The walk's TV of a stage: the cut's label was a list item of its own, the grid grew a
+    column for it, names broke mid-word and rows went under the footer."""
+    from scoring.standings import standings_data
+
+    from .test_tv_screen import NAMES_SHOWN, one_cycle, open_tv
+
+    _championship, (first, _second) = make_championship(40, cut=16)
+    stage_tournament = tournament_of(first)
+    expected = {str(s.entry.id) for s in standings_data(stage_tournament).standings()}
+    last_in = selectors.cut_line_of(stage_tournament)["last_in"]  # in the standings' order
+    open_tv(page, stage_tournament.slug, "1080p")
+    shown = page.evaluate(NAMES_SHOWN)
+    assert shown and all(row["inside"] for row in shown), "a row is under the footer"
+    assert not any(row["overflow"] for row in shown), "a name leaves its column"
+    columns = page.evaluate(
+        "() => new Set(Array.from(document.querySelectorAll('.tv-row'))"
+        ".filter((r) => r.offsetParent !== null)"
+        ".map((r) => Math.round(r.getBoundingClientRect().width))).size"
+    )
+    assert columns == 1, "every column of a page is as wide as the others"
+    seen = [row for p in one_cycle(page) for row in p["rows"]]
+    assert set(seen) == expected and len(seen) == len(expected)
+    cut = page.locator(".tv-row.cut-line")
+    expect(cut).to_have_count(1)
+    expect(cut).to_have_attribute("data-id", str(last_in))
+    expect(cut.locator(".tv-cut")).to_have_text("Limite de qualification")
+    shot(page, "stage-tv")
