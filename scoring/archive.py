@@ -23,14 +23,12 @@ from django.utils.translation import gettext as _
 
 from scoring.archive_checks import TEXT_LIMIT, deal_fields
 from scoring.archive_details import (
-    export_prizes,
-    prizes_of,
     registration_details,
     registration_details_of,
     tournament_details,
     tournament_details_of,
 )
-from scoring.archive_halls import export_halls, import_halls
+from scoring.archive_parts import export_parts, import_parts
 from scoring.archive_values import (
     Damaged,
     Value,
@@ -50,7 +48,6 @@ from scoring.models import (
     Signature,
     TrustedKey,
 )
-from scoring.prizes.services import prizes_restore
 from scoring.sealing import seal_origin
 from scoring.selectors import current_canonical
 from scoring.services import (
@@ -169,7 +166,6 @@ def export_tournament(tournament: Tournament) -> dict:
             }
             for r in registrations
         ],
-        "prizes": export_prizes(tournament),
         "rounds": [],
     }
     for round_ in tournament.round_set.order_by("number"):
@@ -196,7 +192,7 @@ def export_tournament(tournament: Tournament) -> dict:
                 }
             )
         archive["rounds"].append(round_data)
-    return archive | export_halls(tournament)
+    return archive | export_parts(tournament)
 
 
 def _export_sheet(sheet: ScoreSheet) -> dict:
@@ -471,8 +467,7 @@ def _import(root: Value, version: int) -> Tournament:
     registrations = {}
     for r in registration_values:
         registrations[r["key"].value] = _import_registration(r, tournament, teams)
-    import_halls(root, tournament)
-    prizes_restore(tournament=tournament, data=prizes_of(root))
+    import_parts(root, tournament, registrations)
     seen_rounds = set()
     for round_data in root["rounds"].list(max_items=tournament.rounds):
         number = round_data["number"].int(1, tournament.rounds)

@@ -287,3 +287,13 @@ def went_on(next_stage: Stage) -> list[str]:
         .order_by(F("carried_points__previous_rank").asc(nulls_last=True), "last_name", "pk")
         .values_list("first_name", "last_name")
     ]
+
+
+def person_of(player: Player) -> dict:
+    """Who a player is, as an archive names them (``player.club`` selected)."""
+    return {
+        "first_name": player.first_name,
+        "last_name": player.last_name,
+        "club": player.club.name if player.club_id else "",
+        "licence": player.licence,
+    }

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -22,8 +23,8 @@ from tournaments.championships.models import (
     StageGroup,
     Withdrawal,
 )
-from tournaments.championships.selectors import next_stage_of, stage_state
-from tournaments.models import Player, Registration, Round, Tournament
+from tournaments.championships.selectors import next_stage_of, person_of, stage_state
+from tournaments.models import Club, Player, Registration, Round, Tournament
 from tournaments.seating.sizes import table_sizes
 from tournaments.selectors import next_round_check
 from tournaments.services.rounds import round_seat_next
@@ -225,3 +226,110 @@ def _open_next(state, following: Stage, stage: Stage) -> None:
             tables = rules.snake(ranked, table_sizes(len(ranked), tournament.odd_tables))
             order = [pk for table in tables for pk in table]
         round_seat_next(tournament=tournament, order=order)
+
+
+def stage_restore(*, tournament: Tournament, data: dict) -> None:
+    """An archive's stage (``scoring.archive_stages``, which checked it), inside the archive's
+    import: the championship and the stage are created unless already here (a stage already
+    here must have the same settings), then the tournament's group, the players who are
+    already here as players of another stage of the championship (the import made them anew),
+    the carried points, the invitations and the withdrawals."""
+    c = data["championship"]
+    championship = Championship.objects.filter(slug=c["slug"]).first()
+    if championship is None:
+        championship = Championship(slug=c["slug"], name=c["name"], seed=c["seed"])
+        championship.full_clean()
+        championship.save()
+    settings = data["settings"]
+    stage = Stage.objects.filter(championship=championship, number=data["number"]).first()
+    if stage is None:
+        stage = Stage(championship=championship, number=data["number"], **settings)
+        stage.full_clean()
+        stage.save()
+    elif any(getattr(stage, name) != value for name, value in settings.items()):
+        raise ServiceError(_("This stage is already here with other settings."))
+    StageGroup.objects.create(stage=stage, tournament=tournament, name=data["group"])
+    known = _known(championship, exclude=tournament)
+    players = {}  # registration id -> player id, once the players already here are found
+    for registration in Registration.objects.filter(tournament=tournament):
+        _same_person(registration, known)
+        players[registration.pk] = registration.player_id
+    slugs = {row["from"] for row in data["carried"] if row["from"]}
+    sources = {
+        (r.tournament.slug, r.player_id): r
+        for r in Registration.objects.filter(tournament__slug__in=slugs).select_related(
+            "tournament"
+        )
+    }
+    bulk_create_with_history(
+        [
+            CarriedPoints(
+                registration=row["registration"],
+                points=row["points"],
+                source=sources.get((row["from"], players[row["registration"].pk])),
+                previous_rank=row["previous_rank"],
+            )
+            for row in data["carried"]
+        ],
+        CarriedPoints,
+        batch_size=500,
+    )
+    for invitation in data["invitations"]:
+        person = {name: invitation[name] for name in ("first_name", "last_name", "licence")}
+        player = _known(championship).get(_person_key(**person, club=invitation["club"]))
+        if player is None and person["licence"]:
+            player = Player.objects.filter(licence=person["licence"]).first()
+        if player is None:
+            club = invitation["club"]
+            player = Player.objects.create(
+                **person, club=Club.objects.get_or_create(name=club)[0] if club else None
+            )
+        Invitation.objects.update_or_create(
+            stage=stage, player=player, defaults={"kind": invitation["kind"]}
+        )
+    bulk_create_with_history(
+        [Withdrawal(stage=stage, registration=r) for r in data["withdrawals"]], Withdrawal
+    )
+
+
+def _person_key(*, first_name: str, last_name: str, club: str, licence: str) -> tuple:
+    return (last_name.casefold(), first_name.casefold(), club.casefold(), licence)
+
+
+def _known(championship: Championship, exclude: Tournament | None = None) -> dict:
+    """The championship's players here (registered in a stage, or invited) by name, club and
+    licence (a name two players share names nobody)."""
+    registrations = Registration.objects.filter(
+        tournament__stage_group__stage__championship=championship
+    )
+    if exclude is not None:
+        registrations = registrations.exclude(tournament=exclude)
+    invited = Invitation.objects.filter(stage__championship=championship)
+    players = Player.objects.filter(
+        Q(pk__in=registrations.values("player_id")) | Q(pk__in=invited.values("player_id"))
+    ).select_related("club")
+    known: dict = {}
+    for player in players:
+        key = _person_key(**person_of(player))
+        known[key] = None if key in known else player
+    return known
+
+
+def _same_person(registration: Registration, known: dict) -> None:
+    """``registration`` (just imported) is a player already here when another stage has them:
+    it takes that player, and the player the import made goes."""
+    player = known.get(
+        _person_key(
+            first_name=registration.first_name,
+            last_name=registration.last_name,
+            club=registration.club_name,
+            licence=registration.licence,
+        )
+    )
+    if player is None or player.pk == registration.player_id:
+        return
+    made = registration.player_id
+    registration.player = player
+    registration.save(update_fields=["player"])
+    if not Registration.objects.filter(player_id=made).exists():
+        Player.objects.filter(pk=made).delete()
