@@ -1,5 +1,6 @@
 """A tournament's results report, gathered from the database: the standings (``scoring.standings``)
-and each player's licence, série, sex and year of birth, in two queries beyond the standings'.
+and each player's licence, série, sex and year of birth, in two queries beyond the standings'
+(two more for a championship's stage: what it is, the rule of its carried points).
 
 The format itself, and its JSON and CSV texts, are in ``scoring/documents/results_report.py``;
 ``docs/results-report.md`` describes it for whoever receives it.
@@ -11,13 +12,16 @@ from django.utils import timezone
 
 from scoring.documents.results_report import ReportEvent, ReportPlayer, ReportTeam, build
 from scoring.sealing import installation_name
-from scoring.standings import standings_data
+from scoring.standings import current_standings
+from tournaments.championships.selectors import stage_in_words
 from tournaments.models import Registration, Tournament
 
 
 def results_report(tournament: Tournament) -> dict:
-    """The report of ``tournament`` as it stands now (``status`` says whether it is final)."""
-    data = standings_data(tournament)
+    """The report of ``tournament`` as it stands now (``status`` says whether it is final): its
+    standings as its pages rank them (a championship's stage: the points carried in included,
+    each player's carried points given and the rule said in words)."""
+    data = current_standings(tournament)
     details = {
         pk: rest
         for pk, *rest in Registration.objects.filter(tournament=tournament).values_list(
@@ -49,6 +53,7 @@ def results_report(tournament: Tournament) -> dict:
                 sex=sex,
                 birth_year=birth_year,
                 team=teams.get(entry.team, "") if entry.team is not None else "",
+                carried=entry.carried,
             )
         )
     team_rows = []
@@ -79,5 +84,6 @@ def results_report(tournament: Tournament) -> dict:
         finished=tournament.finished,
         installation=installation_name(),
         made_at=timezone.now().replace(microsecond=0).isoformat(),
+        stage=stage_in_words(tournament),
     )
     return build(event, players, team_rows)

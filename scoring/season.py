@@ -114,8 +114,11 @@ def season_data(season: Season) -> SeasonData:
             data_of[tournament.pk].entries, tie_breaks=tournament.tie_break_list
         )
         player_ids = data_of[tournament.pk].player_ids
+        # A championship's stage counts each player's own points there: its rank may include
+        # the points carried in from the stage before, the season's total does not.
         computed[tournament.pk] = [
-            [player_ids[s.entry.id], s.entry.name, s.rank, s.total, s.tied] for s in standings
+            [player_ids[s.entry.id], s.entry.name, s.rank, s.total - s.entry.carried, s.tied]
+            for s in standings
         ]
     _store_final_results([t for t in ranked if t.counted], computed)
     stored.update(computed)
@@ -221,6 +224,12 @@ def formula_in_words(formula: championship.Formula) -> list[str]:
             _(
                 "Each tournament counts its total: the points scored at the tables, "
                 "penalties included."
+            )
+        )
+        lines.append(
+            _(
+                "A championship's stage counts the points scored in it, not the points "
+                "carried in from the stage before."
             )
         )
     else:

@@ -58,6 +58,7 @@ class ReportPlayer:
     sex: str = ""
     birth_year: int | None = None
     team: str = ""
+    carried: int = 0  # a championship's stage: the points carried in (included in ``total``)
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,8 @@ class ReportEvent:
     finished: bool = False
     installation: str = ""  # who made the report (DJANGO_INSTALLATION_NAME)
     made_at: str = ""  # ISO 8601, UTC
+    # A championship's stage: championship, number, name, cut and carry in words (else None).
+    stage: Mapping | None = None
 
 
 def build(
@@ -94,6 +97,7 @@ def build(
     ``status`` is ``final`` once the organiser finished the tournament, ``provisional`` before:
     a receiver should not record a provisional report as the result.
     """
+    stage = dict(event.stage) if event.stage else None
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -108,9 +112,10 @@ def build(
             "deals_per_round": event.deals_per_round,
             "homologation": event.homologation or None,
             "players": len(players),
+            **({"stage": stage} if stage else {}),
         },
         "made_by": {"installation": event.installation, "at": event.made_at},
-        "players": [_player(p) for p in players],
+        "players": [_player(p, stage is not None) for p in players],
         "teams": [
             {
                 "rank": t.rank,
@@ -124,7 +129,8 @@ def build(
     }
 
 
-def _player(p: ReportPlayer) -> dict:
+def _player(p: ReportPlayer, stage: bool) -> dict:
+    carried = {"carried_points": p.carried} if stage else {}
     return {
         "rank": p.rank,
         "tied": p.tied,
@@ -140,6 +146,7 @@ def _player(p: ReportPlayer) -> dict:
         "rounds": [{"round": n, "points": p.rounds[n]} for n in sorted(p.rounds)],
         "deals_played": p.deals_played,
         "withdrawn": p.withdrawn,
+        **carried,
     }
 
 
@@ -164,14 +171,16 @@ def to_csv(report: dict) -> str:
     (``round_1`` …). Empty cells for what the report does not know; ``tied`` and ``withdrawn``
     as 1 or 0. Comma-separated, as the federation's spreadsheets and most programs read."""
     rounds = sorted({r["round"] for p in report["players"] for r in p["rounds"]})
+    # A championship's stage: the points carried in, after ``withdrawn``.
+    columns = (*CSV_COLUMNS, "carried_points") if "stage" in report["tournament"] else CSV_COLUMNS
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([*CSV_COLUMNS, *(f"round_{n}" for n in rounds)])
+    writer.writerow([*columns, *(f"round_{n}" for n in rounds)])
     for p in report["players"]:
         points = {r["round"]: r["points"] for r in p["rounds"]}
         writer.writerow(
             [
-                *(_cell(p[column]) for column in CSV_COLUMNS),
+                *(_cell(p[column]) for column in columns),
                 *(points.get(n, "") for n in rounds),
             ]
         )

@@ -82,3 +82,52 @@ def test_only_the_championship_organiser_downloads_it(client):
     assert anonymous.status_code == 302
     assert anonymous["Location"].startswith(reverse("login"))
     assert report_of(client_for(championship.created_by), championship, "pdf").status_code == 404
+
+
+def test_a_stage_report_ranks_as_its_standings_with_the_carried_points_in_words():
+    by = organiser()
+    _championship, (first, second) = make_championship(12, cut=8, by=by)
+    stage_close(stage=first)
+    tournament = tournament_of(second)
+    round_ = tournament.round_set.get()
+    play_round(round_, random.Random(2))
+    services.round_close(round_=round_)
+    client = client_for(by)
+    url = reverse("tournaments:results_report", args=[tournament.slug, "json"])
+    report = json.loads(client.get(url).content)
+    schema = json.loads(
+        (Path(__file__).resolve().parents[2] / "docs" / "results-report.schema.json").read_text()
+    )
+    assert [e.message for e in Draft202012Validator(schema).iter_errors(report)] == []
+    stage = report["tournament"]["stage"]
+    assert (stage["number"], stage["name"]) == (2, "Étape 2")
+    assert stage["carried_in"] == (
+        "Totals and ranks include the points carried in from the previous stage (Étape 1): "
+        "Each qualifier carries half their points into the next stage."
+    )
+    players = report["players"]
+    assert any(p["carried_points"] for p in players)
+    for p in players:
+        assert p["total"] == p["carried_points"] + sum(r["points"] for r in p["rounds"])
+    # The same totals and ranks as the stage's standings page gives (its CSV download).
+    exported = client.get(reverse("public:standings_export", args=[tournament.slug, "csv"]))
+    rows = list(csv.DictReader(io.StringIO(exported.content.decode())))[: len(players)]
+    assert [(r["Rank"].rstrip("="), r["Player"], int(r["Total"]), r["Carried"]) for r in rows] == [
+        (
+            str(p["rank"]),
+            f"{p['first_name']} {p['last_name']}",
+            p["total"],
+            str(p["carried_points"] or ""),
+        )
+        for p in players
+    ]
+    csv_report = list(
+        csv.DictReader(
+            io.StringIO(
+                client.get(
+                    reverse("tournaments:results_report", args=[tournament.slug, "csv"])
+                ).content.decode()
+            )
+        )
+    )
+    assert [int(r["carried_points"]) for r in csv_report] == [p["carried_points"] for p in players]

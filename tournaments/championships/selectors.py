@@ -297,3 +297,31 @@ def person_of(player: Player) -> dict:
         "club": player.club.name if player.club_id else "",
         "licence": player.licence,
     }
+
+
+def stage_in_words(tournament) -> dict | None:
+    """A stage tournament's place in its championship as its results report says it: the
+    championship, the stage, its cut and carry, and whether its totals include the points
+    carried in (with the previous stage's rule) — None outside a championship."""
+    stage = stage_of(tournament)
+    if stage is None:
+        return None
+    previous = (
+        Stage.objects.filter(championship_id=stage.championship_id, number__lt=stage.number)
+        .order_by("-number")
+        .first()
+    )
+    carried_in = None
+    if previous is not None and previous.carry != Stage.Carry.NONE:
+        carried_in = _(
+            "Totals and ranks include the points carried in from the previous stage "
+            "(%(stage)s): %(rule)s"
+        ) % {"stage": previous.name, "rule": carry_in_words(previous.carry)}
+    return {
+        "championship": stage.championship.name,
+        "number": stage.number,
+        "name": stage.name,
+        "cut": cut_in_words(stage),
+        "carried_points": carry_in_words(stage.carry),
+        "carried_in": carried_in,
+    }
