@@ -7,14 +7,14 @@ from django.dispatch import receiver
 from django.utils.translation import gettext as _
 
 from scoring.documents.data import StandingsSection
-from scoring.standings import current_standings
+from scoring.standings import current_standings_of
 from tournaments.championships.selectors import cut_line_of
 from tournaments.championships.signals import standings_wanted
 
 
 @receiver(standings_wanted)
-def stage_standings(sender, *, tournament, **kwargs):
-    return current_standings(tournament).standings()
+def stage_standings(sender, *, tournaments, **kwargs):
+    return {pk: data.standings() for pk, data in current_standings_of(tournaments).items()}
 
 
 def stage_marks(tournament):

@@ -151,6 +151,31 @@ def current_standings(tournament: Tournament) -> StandingsData:
     return data
 
 
+def current_standings_of(tournaments: list[Tournament]) -> dict[int, StandingsData]:
+    """``current_standings`` of several tournaments (a championship's): those kept at their
+    version without a query, all the others together in ``standings_data_of``'s four."""
+    found: dict[int, StandingsData] = {}
+    missing = []
+    with _recent_lock:
+        for tournament in tournaments:
+            version, data = _recent.get(tournament.pk, (None, None))
+            if data is not None and version == tournament.changed_at:
+                _recent.move_to_end(tournament.pk)
+                found[tournament.pk] = data
+            else:
+                missing.append(tournament)
+    if missing:
+        computed = standings_data_of(missing)
+        with _recent_lock:
+            for tournament in missing:
+                _recent[tournament.pk] = (tournament.changed_at, computed[tournament.pk])
+                _recent.move_to_end(tournament.pk)
+            while len(_recent) > KEEP:
+                _recent.popitem(last=False)
+        found |= computed
+    return found
+
+
 def forget_standings() -> None:
     """Drop the kept standings (tests, after rolling a database back)."""
     with _recent_lock:

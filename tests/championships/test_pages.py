@@ -13,6 +13,7 @@ from pypdf import PdfReader
 
 from scoring.standings import forget_standings
 from tournaments.championships import selectors
+from tournaments.championships import services as championship_services
 from tournaments.championships.models import CarriedPoints
 from tournaments.models import Registration
 
@@ -21,15 +22,16 @@ from .conftest import client_for, make_championship, organiser, tournament_of
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("players", [12, 20])
-def test_the_public_page_runs_a_fixed_number_of_queries(players, django_assert_num_queries):
-    championship, (first, _second) = make_championship(players, cut=8)
+@pytest.mark.parametrize(("players", "stages"), [(12, 1), (20, 3)])
+def test_the_public_page_runs_a_fixed_number_of_queries(players, stages, django_assert_num_queries):
+    championship, (first, *_next) = make_championship(players, cut=8, next_sizes=(8,) * stages)
     client = client_for()
     url = reverse("championships:public", args=[championship.slug])
     forget_standings()
-    # The championship, its stages; per stage: its groups, its standings (4 queries), the
-    # registrations' série, the withdrawals, the invitations, the closed rounds.
-    with django_assert_num_queries(2 + 2 * 9):
+    # The championship, its stages, and for all its stages at once: their groups, withdrawals,
+    # invitations, registrations' série, closed rounds and standings (4 queries), whatever the
+    # number of stages, groups and players.
+    with django_assert_num_queries(11):
         response = client.get(url)
     text = response.content.decode()
     assert "The top 8 go on, over the whole stage." in text
@@ -37,6 +39,34 @@ def test_the_public_page_runs_a_fixed_number_of_queries(players, django_assert_n
     assert "8 qualifiers as things stand" in text
     names = [row.name for row in selectors.stage_state(first).qualified_rows]
     assert all(name in text for name in names)
+    # A closed stage names who went on as the next stage registered them: one query more for
+    # all the closed stages.
+    championship_services.stage_close(stage=first)
+    forget_standings()
+    with django_assert_num_queries(12):
+        text = client.get(url).content.decode()
+    assert all(name in text for name in names)
+
+
+@pytest.mark.parametrize(("players", "stages"), [(12, 1), (20, 3)])
+def test_the_organisers_pages_run_a_fixed_number_of_queries(
+    players, stages, django_assert_num_queries
+):
+    by = organiser()
+    championship, (first, *_next) = make_championship(
+        players, cut=8, next_sizes=(8,) * stages, by=by
+    )
+    client = client_for(by)
+    pages = [
+        (reverse("championships:staff", args=[championship.slug]), 7),
+        (reverse("championships:stage_close", args=[first.pk]), 16),
+        (reverse("tournaments:championship_report", args=[championship.slug, "json"]), 15),
+    ]
+    for url, queries in pages:
+        client.get(url)
+        forget_standings()
+        with django_assert_num_queries(queries):
+            assert client.get(url).status_code == 200
 
 
 def test_the_cut_line_and_the_rules_on_the_standings_tv_and_exports():

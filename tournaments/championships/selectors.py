@@ -1,6 +1,7 @@
 """The reads of a championship: each stage's standings as the cut sees them, the cut, and the
 whole championship for its public page. Standings come from scoring through
-:func:`tournaments.championships.signals.standings_of` (one computation per tournament version)."""
+:func:`tournaments.championships.signals.standings_of` (one computation per tournament version,
+a championship's tournaments together)."""
 
 from __future__ import annotations
 
@@ -80,19 +81,64 @@ def _merged(groups: list[StageGroup], per_group: dict) -> list[ranking.Standing]
     return ranking.rank(entries, tie_breaks=groups[0].tournament.tie_break_list)
 
 
-def stage_state(stage: Stage, *, next_stage: Stage | None = None) -> StageState:
-    """The stage's standings, the cut as it stands (final once every round is closed)."""
-    groups = list(stage.groups.select_related("tournament"))
+@dataclass
+class _Reads:
+    """What the stages' states read, for one stage or a whole championship in the same fixed
+    number of queries (whatever the stages, groups and players)."""
+
+    groups: dict  # stage id -> its groups (their tournaments selected)
+    standings: dict  # tournament id -> its standings
+    details: dict  # registration id -> (player id, série, tournament id)
+    declined: dict  # stage id -> the registrations withdrawn
+    invitations: dict  # stage id -> its invitations (their players selected)
+    closed: dict  # tournament id -> its closed rounds
+
+
+def _reads(stages: list[Stage]) -> _Reads:
+    groups: dict = {stage.pk: [] for stage in stages}
+    for group in StageGroup.objects.filter(stage__in=stages).select_related("tournament"):
+        groups[group.stage_id].append(group)
+    tournaments = [g.tournament for stage_groups in groups.values() for g in stage_groups]
+    declined: dict = {stage.pk: set() for stage in stages}
+    for stage_id, registration_id in Withdrawal.objects.filter(stage__in=stages).values_list(
+        "stage_id", "registration_id"
+    ):
+        declined[stage_id].add(registration_id)
+    invitations: dict = {stage.pk: [] for stage in stages}
+    for invitation in Invitation.objects.filter(stage__in=stages).select_related("player"):
+        invitations[invitation.stage_id].append(invitation)
+    return _Reads(
+        groups=groups,
+        standings=standings_of(tournaments) if tournaments else {},
+        details={
+            pk: (player_id, series, tournament_id)
+            for pk, player_id, series, tournament_id in Registration.objects.filter(
+                tournament__in=tournaments
+            ).values_list("pk", "player_id", "series", "tournament_id")
+        },
+        declined=declined,
+        invitations=invitations,
+        closed=dict(
+            Round.objects.filter(tournament__in=tournaments, status=Round.Status.CLOSED)
+            .values("tournament")
+            .annotate(n=Count("pk"))
+            .values_list("tournament", "n")
+        ),
+    )
+
+
+def stage_state(
+    stage: Stage, *, next_stage: Stage | None = None, reads: _Reads | None = None
+) -> StageState:
+    """The stage's standings, the cut as it stands (final once every round is closed);
+    ``reads``: what :func:`championship_view` read once for all its stages."""
+    reads = reads or _reads([stage])
+    groups = reads.groups[stage.pk]
     tournaments = [g.tournament for g in groups]
-    per_group = {g.pk: standings_of(g.tournament) for g in groups}
+    per_group = {g.pk: reads.standings[g.tournament_id] for g in groups}
     group_of_tournament = {g.tournament_id: g for g in groups}
-    details = {
-        pk: (player_id, series, tournament_id)
-        for pk, player_id, series, tournament_id in Registration.objects.filter(
-            tournament__in=tournaments
-        ).values_list("pk", "player_id", "series", "tournament_id")
-    }
-    declined = set(Withdrawal.objects.filter(stage=stage).values_list("registration_id", flat=True))
+    details = reads.details
+    declined = reads.declined[stage.pk]
     if len(groups) > 1 and stage.scope == Stage.Scope.STAGE:
         ordered = _merged(groups, per_group)
     else:
@@ -128,7 +174,7 @@ def stage_state(stage: Stage, *, next_stage: Stage | None = None) -> StageState:
                 declined=row.declined,
             )
         )
-    invitations = list(Invitation.objects.filter(stage=stage).select_related("player"))
+    invitations = reads.invitations[stage.pk]
     cut = rules.cut(
         ranked,
         mode=stage.cut_mode,
@@ -140,12 +186,7 @@ def stage_state(stage: Stage, *, next_stage: Stage | None = None) -> StageState:
     qualified = set(cut.qualified)
     for row in rows:
         row.qualified = row.player_id in qualified
-    closed = dict(
-        Round.objects.filter(tournament__in=tournaments, status=Round.Status.CLOSED)
-        .values("tournament")
-        .annotate(n=Count("pk"))
-        .values_list("tournament", "n")
-    )
+    closed = reads.closed
     complete = bool(groups) and all(closed.get(t.pk, 0) >= t.rounds for t in tournaments)
     return StageState(
         stage=stage,
@@ -220,8 +261,9 @@ class ChampionshipView:
 
 def championship_view(championship: Championship) -> ChampionshipView:
     stages = list(championship.stages.order_by("number"))
+    reads = _reads(stages)  # every stage's reads at once: a fixed number of queries
     states = [
-        stage_state(stage, next_stage=stages[i + 1] if i + 1 < len(stages) else None)
+        stage_state(stage, next_stage=stages[i + 1] if i + 1 < len(stages) else None, reads=reads)
         for i, stage in enumerate(stages)
     ]
     final = []
@@ -277,16 +319,23 @@ def player_names(player_ids) -> dict[int, str]:
     return {p.pk: p.full_name for p in Player.objects.filter(pk__in=player_ids)}
 
 
-def went_on(next_stage: Stage) -> list[str]:
-    """Who a closed stage sent on, as closing registered them in ``next_stage`` (by their rank
-    in the stage, invited players last): a later correction of the stage changes its
-    standings, never who played the next one."""
-    return [
-        Player.name_of(first, last)
-        for first, last in Registration.objects.filter(tournament__stage_group__stage=next_stage)
-        .order_by(F("carried_points__previous_rank").asc(nulls_last=True), "last_name", "pk")
-        .values_list("first_name", "last_name")
-    ]
+def went_on(next_stages: list[Stage]) -> dict[int, list[str]]:
+    """Who each closed stage sent on, as closing registered them in its next stage (by their
+    rank in the stage, invited players last), by the next stage's id, in one query: a later
+    correction of a stage changes its standings, never who played the next one."""
+    names: dict[int, list[str]] = {stage.pk: [] for stage in next_stages}
+    for stage_id, first, last in (
+        Registration.objects.filter(tournament__stage_group__stage__in=next_stages)
+        .order_by(
+            "tournament__stage_group__stage",
+            F("carried_points__previous_rank").asc(nulls_last=True),
+            "last_name",
+            "pk",
+        )
+        .values_list("tournament__stage_group__stage", "first_name", "last_name")
+    ):
+        names[stage_id].append(Player.name_of(first, last))
+    return names
 
 
 def person_of(player: Player) -> dict:

@@ -1,7 +1,7 @@
 """What the championships ask of the apps built on them: a stage's standings are computed by
 scoring (from the score sheets), which this package may not import; scoring answers this
-signal (``scoring/stage_standings.py``) with the tournament's :class:`tournaments.ranking.Standing`
-list, best first."""
+signal (``scoring/stage_standings.py``) with each tournament's :class:`tournaments.ranking.Standing`
+list, best first: a championship's tournaments asked at once, in a fixed number of queries."""
 
 from __future__ import annotations
 
@@ -10,13 +10,14 @@ from django.dispatch import Signal
 from tournaments import ranking
 from tournaments.models import Tournament
 
-# ``tournament``: a receiver returns its current standings (a list of ranking.Standing).
+# ``tournaments``: a receiver returns their current standings (tournament id -> a list of
+# ranking.Standing).
 standings_wanted = Signal()
 
 
-def standings_of(tournament: Tournament) -> list[ranking.Standing]:
-    """The tournament's current standings, carried points included (empty without scoring)."""
-    for _receiver, answer in standings_wanted.send(sender=Tournament, tournament=tournament):
+def standings_of(tournaments: list[Tournament]) -> dict[int, list[ranking.Standing]]:
+    """The tournaments' current standings, carried points included (empty without scoring)."""
+    for _receiver, answer in standings_wanted.send(sender=Tournament, tournaments=tournaments):
         if answer is not None:
             return answer
-    return []
+    return {t.pk: [] for t in tournaments}

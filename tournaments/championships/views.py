@@ -29,6 +29,9 @@ def _fingerprint(qualified: tuple) -> str:
 def championship_page(request, slug):
     championship = get_object_or_404(Championship, slug=slug)
     view = selectors.championship_view(championship)
+    went_on = selectors.went_on(
+        [state.next_stage for state in view.states if state.next_stage and state.stage.closed_at]
+    )
     stages = []
     for state in view.states:
         public = all(g.tournament.standings_public for g in state.groups)
@@ -40,7 +43,7 @@ def championship_page(request, slug):
                 "cut": selectors.cut_in_words(state.stage) if state.next_stage else "",
                 "carry": selectors.carry_in_words(state.stage.carry) if state.next_stage else "",
                 "ties": [selectors.tie_in_words(t, names) for t in state.cut.ties],
-                "qualified": _qualified_names(state, names),
+                "qualified": _qualified_names(state, names, went_on),
             }
         )
     return render(
@@ -50,13 +53,13 @@ def championship_page(request, slug):
     )
 
 
-def _qualified_names(state, names: dict) -> list[str]:
+def _qualified_names(state, names: dict, went_on: dict) -> list[str]:
     """Who went on (a closed stage: as registered in the next one), or goes on as things
     stand."""
     if state.next_stage is None:
         return []
     if state.stage.closed_at:
-        return selectors.went_on(state.next_stage)
+        return went_on[state.next_stage.pk]
     return [names.get(p, "") for p in state.cut.qualified]
 
 
