@@ -24,6 +24,7 @@ Figures are saved in ``bench/out/prizes.json``.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import statistics
@@ -92,6 +93,8 @@ def prize_figures(runs: int, players: int) -> dict:
     began = time.perf_counter()
     tournament = build_open(players, seed=29)
     built = round(time.perf_counter() - began, 1)
+    gc.collect()
+    gc.freeze()  # as tarot_club/wsgi.py does once the server's process has loaded the app
     client = Client(HTTP_ACCEPT_LANGUAGE="fr")
     url = reverse("public:categories", args=[tournament.slug])
     scratch_url = reverse("public:standings", args=[tournament.slug])
