@@ -84,13 +84,29 @@ def stage_close_page(request, pk: int):
                 raise ServiceError(
                     _("The standings changed since the preview: look at the qualifiers again.")
                 )
-            services.stage_close(stage=stage, expected=state.cut.qualified)
+            services.stage_close(
+                stage=stage, expected=state.cut.qualified, by=request.user.get_username()
+            )
         except ServiceError as refusal:
             error = str(refusal)
         else:
             messages.success(request, _("The stage is closed."))
             return redirect("championships:public", slug=stage.championship.slug)
     return render_close_page(request, stage, state=state, error=error)
+
+
+@login_required
+@require_http_methods(["POST"])
+def stage_reopen(request, pk: int):
+    """Reopen the last closed stage while the next one has not started (refused, saying why,
+    otherwise)."""
+    stage = stage_for(request, pk)
+    try:
+        services.stage_reopen(stage=stage, by=request.user.get_username())
+    except ServiceError as refusal:
+        return render_close_page(request, stage, error=str(refusal))
+    messages.success(request, _("The stage is open again."))
+    return redirect("championships:stage_close", pk=stage.pk)
 
 
 def render_close_page(request, stage, *, state=None, error: str = "", invite_form=None):
@@ -129,6 +145,7 @@ def render_close_page(request, stage, *, state=None, error: str = "", invite_for
             "shown": _fingerprint(state.cut.qualified),
             "error": error,
             "invite_form": invite_form or InvitationForm(),
+            "reopen_problem": services.reopen_problem(stage) if stage.closed_at else None,
         },
         status=422 if error or (invite_form is not None and invite_form.errors) else 200,
     )
