@@ -39,6 +39,7 @@ class StageRow:
     carried: int
     qualified: bool = False
     declined: bool = False
+    tournament_id: int = 0  # the group's tournament the player played
 
 
 @dataclass
@@ -114,6 +115,7 @@ def stage_state(stage: Stage, *, next_stage: Stage | None = None) -> StageState:
             total=standing.total,
             carried=entry.carried,
             declined=entry.id in declined or entry.withdrawn,
+            tournament_id=tournament_id,
         )
         rows.append(row)
         ranked.append(
@@ -277,13 +279,16 @@ def player_names(player_ids) -> dict[int, str]:
     return {p.pk: p.full_name for p in Player.objects.filter(pk__in=player_ids)}
 
 
-def went_on(next_stage: Stage) -> list[str]:
+def went_on(next_stage: Stage) -> list[tuple[int, str, str, int]]:
     """Who a closed stage sent on, as closing registered them in ``next_stage`` (by their rank
     in the stage, invited players last): a later correction of the stage changes its
-    standings, never who played the next one."""
+    standings, never who played the next one. Each as (player id, name, the next stage
+    tournament's slug, the registration there)."""
     return [
-        Player.name_of(first, last)
-        for first, last in Registration.objects.filter(tournament__stage_group__stage=next_stage)
+        (player_id, Player.name_of(first, last), slug, pk)
+        for player_id, first, last, slug, pk in Registration.objects.filter(
+            tournament__stage_group__stage=next_stage
+        )
         .order_by(F("carried_points__previous_rank").asc(nulls_last=True), "last_name", "pk")
-        .values_list("first_name", "last_name")
+        .values_list("player_id", "first_name", "last_name", "tournament__slug", "pk")
     ]

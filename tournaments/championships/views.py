@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -30,9 +31,18 @@ def championship_page(request, slug):
     championship = get_object_or_404(Championship, slug=slug)
     view = selectors.championship_view(championship)
     stages = []
+    links = _Links()
+    latest = {}  # player id -> their page in the latest stage they played (the final ranking)
     for state in view.states:
         public = all(g.tournament.standings_public for g in state.groups)
         names = {row.player_id: row.name for row in state.rows} | state.invited_names
+        slug_of = {g.tournament_id: g.tournament.slug for g in state.groups}
+        pages = {
+            row.player_id: links.of(slug_of[row.tournament_id], row.registration_id)
+            for row in state.rows
+        }
+        if public:
+            latest |= pages
         stages.append(
             {
                 "state": state,
@@ -40,24 +50,41 @@ def championship_page(request, slug):
                 "cut": selectors.cut_in_words(state.stage) if state.next_stage else "",
                 "carry": selectors.carry_in_words(state.stage.carry) if state.next_stage else "",
                 "ties": [selectors.tie_in_words(t, names) for t in state.cut.ties],
-                "qualified": _qualified_names(state, names),
+                "qualified": _qualified(state, names, pages, links) if public else [],
             }
         )
+    final = [(place, name, latest.get(place.id, "")) for place, name in view.final]
     return render(
         request,
         "championships/championship.html",
-        {"championship": championship, "stages": stages, "final": view.final, "public": True},
+        {"championship": championship, "stages": stages, "final": final, "public": True},
     )
 
 
-def _qualified_names(state, names: dict) -> list[str]:
+class _Links:
+    """A player's page address in a tournament, one ``reverse`` per tournament."""
+
+    def __init__(self):
+        self.prefixes = {}
+
+    def of(self, slug: str, registration_id: int) -> str:
+        if slug not in self.prefixes:
+            self.prefixes[slug] = reverse("public:player", args=[slug, 1]).removesuffix("1/")
+        return f"{self.prefixes[slug]}{registration_id}/"
+
+
+def _qualified(state, names: dict, pages: dict, links: _Links) -> list[tuple[str, str]]:
     """Who went on (a closed stage: as registered in the next one), or goes on as things
-    stand."""
+    stand: (name, their player's page in the stage, or in the next one for an invited
+    player)."""
     if state.next_stage is None:
         return []
     if state.stage.closed_at:
-        return selectors.went_on(state.next_stage)
-    return [names.get(p, "") for p in state.cut.qualified]
+        return [
+            (name, pages.get(player_id) or links.of(slug, pk))
+            for player_id, name, slug, pk in selectors.went_on(state.next_stage)
+        ]
+    return [(names.get(p, ""), pages.get(p, "")) for p in state.cut.qualified]
 
 
 def stage_for(request, pk: int) -> Stage:
