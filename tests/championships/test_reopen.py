@@ -118,7 +118,7 @@ def test_only_the_last_closed_stage_reopens():
     first = championship_services.stage_close(stage=first)
     second.closed_at = first.closed_at  # as if the second stage were closed too
     second.save(update_fields=["closed_at"])
-    with pytest.raises(ServiceError, match="The next stage is closed: reopen it first."):
+    with pytest.raises(ServiceError, match="The next stage is closed: reopen it first"):
         championship_services.stage_reopen(stage=first)
     with pytest.raises(ServiceError, match="This stage is not closed"):
         championship_services.stage_reopen(stage=_third)

@@ -51,7 +51,7 @@ def test_names_in_the_standings_home_categories_and_prize_list_are_links():
 
 
 def test_names_on_the_championship_page_are_links():
-    championship, (first, second) = make_championship(12, cut=8, next_sizes=(4,))
+    championship, (first, _second) = make_championship(12, cut=8, next_sizes=(4,))
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     url = reverse("championships:public", args=[championship.slug])
     page = _links(client.get(url).text)
