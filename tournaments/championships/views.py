@@ -118,7 +118,9 @@ def stage_close_page(request, pk: int):
             error = str(refusal)
         else:
             messages.success(request, _("The stage is closed."))
-            return redirect("championships:public", slug=stage.championship.slug)
+            # Its own page says so (a public page shows no one's messages) and offers the
+            # reopening while the next stage has not started.
+            return redirect("championships:stage_close", pk=stage.pk)
     return render_close_page(request, stage, state=state, error=error)
 
 
