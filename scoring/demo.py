@@ -15,7 +15,9 @@ from scoring.models import ScoreSheet
 from scoring.selectors import round_tables
 from scoring.services import Actor
 from tournaments import selectors, services
+from tournaments.halls.services import halls_set
 from tournaments.models import Registration, Round, Tournament
+from tournaments.rows import series_of
 from tournaments.services import ending
 
 FIRST_NAMES = [
@@ -135,8 +137,13 @@ def create_demo(
     play_rounds: int | None = None,
     name: str | None = None,
     created_by=None,
+    details: bool = False,
+    halls: list | None = None,
 ) -> DemoResult:
-    """Create a tournament with invented players, seat every round and play every deal."""
+    """Create a tournament with invented players, seat every round and play every deal.
+    ``details``: each player also has a série, a sex and a year of birth (what categories
+    read); ``halls``: the tournament's halls (``tournaments.halls.services.HallRow``), set
+    before round 1."""
     rng = random.Random(seed)
     fmt = {
         0: Tournament.Format.INDIVIDUAL,
@@ -159,9 +166,12 @@ def create_demo(
             first_name=rng.choice(FIRST_NAMES),
             club=rng.choice(CLUBS),
             licence=f"D{seed % 1000:03d}{i:05d}",
+            **(details_of(i, seed, tournament.series_list) if details else {}),
         )
         for i in range(players)
     ]
+    if halls:
+        halls_set(tournament=tournament, halls=halls, keep_players=True)
     if teams:
         for start in range(0, players - players % teams, teams):
             services.team_register(
@@ -183,6 +193,23 @@ def create_demo(
         played += play_round(round_, rng)
         services.round_close(round_=round_)
     return DemoResult(tournament, played, repeats, clashes)
+
+
+def details_of(index: int, seed: int, series_list: str) -> dict:
+    """A demo player's série, sex and year of birth, from their own draw (the deals' draw is
+    left as it was): about two women in five, a few young and a few senior players, most in
+    the lower séries."""
+    rng = random.Random(seed * 10_007 + index)
+    series = series_of(series_list)
+    return {
+        "series": rng.choices(series, weights=([1, 2, 3, 3, 2] + [2] * len(series))[: len(series)])[
+            0
+        ]
+        if series
+        else "",
+        "sex": "F" if rng.random() < 0.4 else "M",
+        "birth_year": date.today().year - rng.choice([*range(12, 18), *range(20, 88, 3)]),
+    }
 
 
 def play_round(round_: Round, rng: random.Random) -> int:

@@ -30,7 +30,12 @@ class StandingsTable(tables.Table):
         orderable = False
         attrs = {"class": "standings"}
 
-    def __init__(self, data, *, rounds: list[int], more_columns=(), **kwargs):
+    def __init__(
+        self, data, *, rounds: list[int], more_columns=(), player_link: str = "", **kwargs
+    ):
+        # ``player_link``: the address of a player's page without its last part (the
+        # registration's id and "/"), each name then opens its player's page.
+        self.player_link = player_link
         extra = [
             (
                 f"round_{n}",
@@ -77,6 +82,8 @@ class StandingsTable(tables.Table):
     def render_name(self, value, record):
         """Namesakes are told apart by their club, also where the club column is hidden."""
         club = record.get("namesake_club")
+        if self.player_link:
+            value = format_html('<a href="{}{}/">{}</a>', self.player_link, record["id"], value)
         return (
             format_html('{} <small class="namesake">({})</small>', value, club) if club else value
         )

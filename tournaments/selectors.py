@@ -66,7 +66,14 @@ def next_round_check(tournament: Tournament) -> None:
     if tournament.finished:
         raise ServiceError(_("The tournament is finished: reopen it first to seat another round."))
     if len(rounds) >= tournament.rounds:
-        raise ServiceError(_("All %(rounds)d rounds are seated.") % {"rounds": tournament.rounds})
+        raise ServiceError(
+            ngettext(
+                "The tournament's only round is seated.",
+                "All %(rounds)d rounds are seated.",
+                tournament.rounds,
+            )
+            % {"rounds": tournament.rounds}
+        )
     if rounds and rounds[-1].status != Round.Status.CLOSED:
         raise ServiceError(
             _("Close round %(number)d before seating the next one.") % {"number": rounds[-1].number}

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.engine import Deal as EngineDeal
 from scoring.engine import InvalidDeal, get_rule_set, score_deal
@@ -283,9 +284,14 @@ def deal_record(
             if expected is None and played < deal_quota(tournament, size):
                 raise ServiceError(time_up_message(played))  # what the table page says
             if expected is None:
+                quota = deal_quota(tournament, size)
                 raise ServiceError(
-                    _("All %(quota)d deals of this table are recorded.")
-                    % {"quota": deal_quota(tournament, size)}
+                    ngettext(
+                        "The only deal of this table is recorded.",
+                        "All %(quota)d deals of this table are recorded.",
+                        quota,
+                    )
+                    % {"quota": quota}
                 )
             if number != expected:
                 raise ServiceError(

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
@@ -186,6 +187,12 @@ def home(request, tournament):
     return render(request, "public/home.html", context)
 
 
+def player_link(tournament) -> str:
+    """A player's page address in ``tournament`` without its registration id and "/": the
+    standings add each row's (one ``reverse`` for the whole field)."""
+    return reverse("public:player", args=[tournament.slug, 1]).removesuffix("1/")
+
+
 def _standings_rows(tournament, request):
     data = current_standings(tournament)
     through = int_or_none(_round_number(request.GET.get("apres", ""), tournament))
@@ -232,8 +239,9 @@ def standings(request, tournament):
         reader=field_pages.registration_id(request.GET.get("joueur", "")),
         query=query if len(fold(query)) >= 2 else "",
     )
+    link = player_link(tournament)
     parts = [
-        (part, StandingsTable(part.rows, rounds=rounds, more_columns=columns))
+        (part, StandingsTable(part.rows, rounds=rounds, more_columns=columns, player_link=link))
         for part in field.parts
     ]
     context = _context(

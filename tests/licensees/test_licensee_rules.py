@@ -124,3 +124,38 @@ def test_differences_ignore_case_accents_and_an_empty_club():
 def test_fold_is_idempotent_and_ignores_case(text):
     assert fold(fold(text)) == fold(text)
     assert fold(text.upper()) == fold(text.lower()) or not text.isascii()
+
+
+@pytest.mark.parametrize(
+    ("cells", "problems"),
+    [
+        # a control character in the licence: said once, not also « not a licence number »
+        (["12\x013", "Dupont"], [("control", {"field": "licence"})]),
+        # a long licence with wrong characters: not a licence number (its length is moot)
+        (["#" * 25, "Dupont"], [("bad_licence", {"value": "#" * 25})]),
+        # a long licence of good characters: too long only
+        (["1" * 25, "Dupont"], [("too_long", {"field": "licence", "limit": 20})]),
+    ],
+)
+def test_each_value_has_one_problem_at_most(cells, problems):
+    line = read_line(7, cells, {"licence": 0, "last_name": 1}, year=2026, limits=RuleLimits())
+    assert line.problems == problems
+
+
+def test_a_wrong_licence_twice_is_not_also_a_duplicate():
+    rows = [["1#", "A"], ["1#", "B"], ["9" * 25, "C"], ["9" * 25, "D"]]
+    lines = read_lines(rows, {"licence": 0, "last_name": 1}, year=2026)
+    assert [line.problems for line in lines] == [
+        [("bad_licence", {"value": "1#"})],
+        [("bad_licence", {"value": "1#"})],
+        [("too_long", {"field": "licence", "limit": 20})],
+        [("too_long", {"field": "licence", "limit": 20})],
+    ]
+    # several distinct problems of one line are all named, once each
+    both = read_lines([["", "", "", "", "", "X", "1850"]], MAPPING, year=2026)[0]
+    assert [code for code, _params in both.problems] == [
+        "missing",
+        "missing",
+        "bad_sex",
+        "bad_year",
+    ]

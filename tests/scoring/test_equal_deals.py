@@ -121,7 +121,7 @@ def test_the_settings_page_says_when_a_table_of_five_cannot_share_and_offers_cho
     page = client.get(url).content.decode()
     notice = visible(re.search(r'id="deals-at-five".*?</div>', page, flags=re.S).group(0))
     assert "une table de 5 joue 6 donnes" in notice
-    assert "1 de ses joueurs joue 4 donnes, les autres 5" in notice
+    assert "4 donnes jouées par 1 de ses joueurs, 5 par les autres" in notice
     buttons = re.findall(r'name="deals_choice" value="(\d+)"', page)
     assert buttons == ["4", "8"]
     # The dashboard, where the round is seated, says it too.
@@ -175,3 +175,37 @@ def test_tables_of_three_need_no_warning_about_tables_of_five():
     refused = client.post(url, {**form, "odd_tables": "five", "name": ""})
     assert refused.status_code == 422
     assert "une table de 5 joue 6 donnes" in visible(refused.content.decode())
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("deals", [1, 2, 3])
+def test_a_few_deals_per_round_read_in_proper_plurals(deals, language):
+    """« 1 donnes », « 1 deals »: never; a count of one (or none) reads singular in French."""
+    organiser = _organiser()
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(organiser)
+    form = {
+        "name": "Open",
+        "date": "2026-04-18",
+        "format": "individual",
+        "rounds": "3",
+        "deals_per_round": str(deals),
+        "odd_tables": "five",
+        "seating_priority": "repeats",
+        "rule_set": "fft",
+        "visibility": "during",
+    }
+    assert client.post(reverse("tournaments:create"), form).status_code == 302
+    tournament = Tournament.objects.get()
+    for url in (
+        reverse("tournaments:dashboard", args=[tournament.slug]),
+        reverse("tournaments:settings", args=[tournament.slug]),
+    ):
+        page = visible(client.get(url).content.decode())
+        notice = page[page.index("À une table de 5" if language == "fr" else "At a table of 5") :]
+        wrong = r"\b[01] donnes\b" if language == "fr" else r"(?<![\d.])1 deals\b"
+        assert not re.search(wrong, page), url
+        if language == "fr":
+            assert f"{deals} donne{'s' if deals > 1 else ''} par position ne s" in notice
+        else:
+            assert f"{deals} deal{'s' if deals > 1 else ''} per round cannot" in notice

@@ -860,6 +860,14 @@ ROWS: list[Row] = [
         data=lambda w: {"shown": "x"},
     ),
     Row(
+        "championships:stage_reopen",
+        "reopening a stage (refused: the stage is not closed)",
+        "organiser",
+        lambda w: {"pk": w.stage.pk},
+        get=405,
+        post=422,
+    ),
+    Row(
         "championships:staff_list",
         "my championships (a new one: refused without its name)",
         "create",

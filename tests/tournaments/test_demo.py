@@ -126,10 +126,11 @@ def test_setup_demo_creates_the_organiser_and_tournaments_once():
     user = get_user_model().objects.get(username="organisateur")
     assert can_create_tournaments(user)
     tournaments = list(Tournament.objects.order_by("pk"))
-    # Two tournaments, then the club season's three closed ones and the next one.
-    assert len(tournaments) == 6
+    # Two tournaments, then the club season's three closed ones and the next one, then the
+    # small championship's stage 1 and final.
+    assert len(tournaments) == 8
     season = Season.objects.get()
-    assert [t.season_id for t in tournaments] == [None, None, *[season.pk] * 4]
+    assert [t.season_id for t in tournaments] == [None, None, *[season.pk] * 4, None, None]
     assert list(season.club.organisers.all()) == [user]
     for tournament in tournaments:
         assert StaffMember.objects.get(tournament=tournament, user=user).role == "organiser"
@@ -160,3 +161,33 @@ def test_setup_demo_creates_the_organiser_and_tournaments_once():
         Round.objects.count(),
         Deal.objects.count(),
     ) == counts
+
+
+def test_setup_demo_gives_every_new_page_real_content():
+    """Séries, sexes and years of birth, two halls played in, categories and a prize list,
+    a championship whose stage 1 is played: the hall TV, the category standings and TV, the
+    prize list and the championship page all show players."""
+    call_command("setup_demo", stdout=StringIO())
+    demo = Tournament.objects.get(name="Tournoi de démonstration par équipes")
+    registrations = list(Registration.objects.filter(tournament=demo))
+    assert all(r.series and r.sex in ("F", "M") and r.birth_year for r in registrations)
+    assert {r.sex for r in registrations} == {"F", "M"}
+    client = en_client()
+    for slug, tables in (("pourny", range(1, 4)), ("capucins", range(4, 11))):
+        tv = client.get(reverse("public:tv", args=[demo.slug]) + f"?salle={slug}")
+        assert tv.status_code == 200
+        seated = Seat.objects.filter(
+            round__tournament=demo, round__number=3, table__number__in=tables
+        ).select_related("registration")
+        assert seated.exists()
+        text = tv.content.decode()
+        assert all(seat.registration.full_name in text for seat in seated)
+    categories = client.get(reverse("public:categories", args=[demo.slug])).content.decode()
+    assert "No player in this category." not in categories
+    assert categories.count('class="standings category"') == 1
+    prizes = categories[categories.index('id="palmares"') :]
+    assert "Coupe des Dames" in prizes and "(not awarded)" not in prizes
+    tv = client.get(reverse("public:tv", args=[demo.slug])).content.decode()
+    assert "tv-category" in tv
+    championship = client.get(reverse("championships:public", args=["championnat-du-club"]))
+    assert "8 qualifiers as things stand" in championship.content.decode()

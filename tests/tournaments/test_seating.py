@@ -78,7 +78,7 @@ def test_teams_of_2_that_cannot_be_kept_apart_are_refused():
 def test_no_round_beyond_the_tournaments_number_of_rounds():
     tournament = make_tournament(16, rounds=1)
     close(services.round_seat_next(tournament=tournament))
-    with pytest.raises(ServiceError, match="All 1 rounds are seated"):
+    with pytest.raises(ServiceError, match="The tournament's only round is seated"):
         services.round_seat_next(tournament=tournament)
     assert Round.objects.filter(tournament=tournament).count() == 1
 

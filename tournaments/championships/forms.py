@@ -4,14 +4,20 @@ invitation by licence."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import limits
 from tournaments.championships.models import Stage
 
 
+def _capitals(choices) -> list[tuple[str, str]]:
+    """Choices read as the rest of the app's: from a capital (« La moitié », « Half »)."""
+    return [(value, capfirst(label)) for value, label in choices]
+
+
 class ChampionshipForm(forms.Form):
-    name = forms.CharField(label=_("name"), max_length=limits.TOURNAMENT_NAME)
+    name = forms.CharField(label=capfirst(_("name")), max_length=limits.TOURNAMENT_NAME)
 
 
 class TournamentChoices(forms.ModelMultipleChoiceField):
@@ -20,19 +26,29 @@ class TournamentChoices(forms.ModelMultipleChoiceField):
 
 
 class StageForm(forms.Form):
-    name = forms.CharField(label=_("name"), max_length=limits.TOURNAMENT_NAME)
+    name = forms.CharField(label=capfirst(_("name")), max_length=limits.TOURNAMENT_NAME)
     tournaments = TournamentChoices(
-        label=_("its tournament, or its groups' tournaments (played in parallel)"),
+        label=capfirst(_("its tournament, or its groups' tournaments (played in parallel)")),
         queryset=None,
         widget=forms.CheckboxSelectMultiple,
     )
-    cut_mode = forms.ChoiceField(label=_("who goes on"), choices=Stage.CutMode.choices)
-    cut_value = forms.IntegerField(label=_("N or X"), min_value=0, max_value=100_000, initial=0)
-    scope = forms.ChoiceField(label=_("the cut is taken"), choices=Stage.Scope.choices)
-    carry = forms.ChoiceField(
-        label=_("points carried into the next stage"), choices=Stage.Carry.choices
+    cut_mode = forms.ChoiceField(
+        label=capfirst(_("who goes on")), choices=_capitals(Stage.CutMode.choices)
     )
-    seating = forms.ChoiceField(label=_("round 1 of the next stage"), choices=Stage.Seating.choices)
+    cut_value = forms.IntegerField(
+        label=capfirst(_("N or X")), min_value=0, max_value=100_000, initial=0
+    )
+    scope = forms.ChoiceField(
+        label=capfirst(_("the cut is taken")), choices=_capitals(Stage.Scope.choices)
+    )
+    carry = forms.ChoiceField(
+        label=capfirst(_("points carried into the next stage")),
+        choices=_capitals(Stage.Carry.choices),
+    )
+    seating = forms.ChoiceField(
+        label=capfirst(_("round 1 of the next stage")),
+        choices=_capitals(Stage.Seating.choices),
+    )
 
     def __init__(self, *args, tournaments=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -48,6 +64,6 @@ class StageForm(forms.Form):
 class InvitationForm(forms.Form):
     licence = forms.CharField(label=_("FFT licence"), max_length=limits.LICENCE)
     kind = forms.ChoiceField(
-        label=_("kind"),
-        choices=[("wildcard", _("wildcard")), ("seeded", _("seeded player"))],
+        label=capfirst(_("kind")),
+        choices=_capitals([("wildcard", _("wildcard")), ("seeded", _("seeded player"))]),
     )

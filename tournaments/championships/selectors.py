@@ -40,6 +40,7 @@ class StageRow:
     carried: int
     qualified: bool = False
     declined: bool = False
+    tournament_id: int = 0  # the group's tournament the player played
 
 
 @dataclass
@@ -160,6 +161,7 @@ def stage_state(
             total=standing.total,
             carried=entry.carried,
             declined=entry.id in declined or entry.withdrawn,
+            tournament_id=tournament_id,
         )
         rows.append(row)
         ranked.append(
@@ -319,12 +321,13 @@ def player_names(player_ids) -> dict[int, str]:
     return {p.pk: p.full_name for p in Player.objects.filter(pk__in=player_ids)}
 
 
-def went_on(next_stages: list[Stage]) -> dict[int, list[str]]:
+def went_on(next_stages: list[Stage]) -> dict[int, list[tuple[int, str, str, int]]]:
     """Who each closed stage sent on, as closing registered them in its next stage (by their
     rank in the stage, invited players last), by the next stage's id, in one query: a later
-    correction of a stage changes its standings, never who played the next one."""
-    names: dict[int, list[str]] = {stage.pk: [] for stage in next_stages}
-    for stage_id, first, last in (
+    correction of a stage changes its standings, never who played the next one. Each as
+    (player id, name, the next stage tournament's slug, the registration there)."""
+    found: dict[int, list[tuple[int, str, str, int]]] = {stage.pk: [] for stage in next_stages}
+    for stage_id, player_id, first, last, slug, pk in (
         Registration.objects.filter(tournament__stage_group__stage__in=next_stages)
         .order_by(
             "tournament__stage_group__stage",
@@ -332,10 +335,17 @@ def went_on(next_stages: list[Stage]) -> dict[int, list[str]]:
             "last_name",
             "pk",
         )
-        .values_list("tournament__stage_group__stage", "first_name", "last_name")
+        .values_list(
+            "tournament__stage_group__stage",
+            "player_id",
+            "first_name",
+            "last_name",
+            "tournament__slug",
+            "pk",
+        )
     ):
-        names[stage_id].append(Player.name_of(first, last))
-    return names
+        found[stage_id].append((player_id, Player.name_of(first, last), slug, pk))
+    return found
 
 
 def person_of(player: Player) -> dict:

@@ -27,7 +27,8 @@ from tournaments.championships.selectors import next_stage_of, person_of, stage_
 from tournaments.models import Club, Player, Registration, Round, Tournament
 from tournaments.seating.sizes import table_sizes
 from tournaments.selectors import next_round_check
-from tournaments.services.rounds import round_seat_next
+from tournaments.services import ending
+from tournaments.services.rounds import lock_round, round_seat_next
 from tournaments.services.tournaments import tournament_touch
 
 
@@ -130,12 +131,13 @@ def _split(players: list, groups: int) -> list[list]:
     return rules.snake(players, sizes)
 
 
-def stage_close(*, stage: Stage, expected: tuple | None = None) -> Stage:
+def stage_close(*, stage: Stage, expected: tuple | None = None, by: str = "") -> Stage:
     """Close ``stage``: its qualifiers (as the preview showed them: ``expected``) are
     registered in the next stage, present, with their carried points, and its round 1 is
-    seated (at random, or by previous rank in a snake). All or nothing. Registrations and
-    carried points are bulk-created with their history: 2,000 players close in a few seconds
-    (``bench/figures.md``)."""
+    seated (at random, or by previous rank in a snake); its tournaments are finished (their
+    standings read « final » everywhere, as « Terminer le tournoi » makes them). All or
+    nothing. Registrations and carried points are bulk-created with their history: 2,000
+    players close in a few seconds (``bench/figures.md``)."""
     with transaction.atomic():
         stage = Stage.objects.select_for_update().select_related("championship").get(pk=stage.pk)
         if stage.closed_at:
@@ -150,7 +152,70 @@ def stage_close(*, stage: Stage, expected: tuple | None = None) -> Stage:
         following = next_stage_of(stage)
         if following is not None:
             _open_next(state, following, stage)
+        for group in stage.groups.select_related("tournament"):
+            if not group.tournament.finished:
+                ending.tournament_finish(tournament=group.tournament, by=by)
         stage.closed_at = timezone.now()
+        stage.save(update_fields=["closed_at"])
+        _touch_stage(stage)
+        return stage
+
+
+def reopen_problem(stage: Stage) -> str | None:
+    """Why ``stage`` cannot be reopened now, in a sentence; None when it can: it is the last
+    closed stage and the next one has not started (nothing recorded on any of its sheets, no
+    round after its first, nobody registered there by hand)."""
+    if not stage.closed_at:
+        return _("This stage is not closed: there is nothing to reopen.")
+    following = next_stage_of(stage)
+    if following is None:
+        return None
+    if following.closed_at:
+        return _("The next stage is closed: reopen it first.")
+    tournaments = [g.tournament_id for g in following.groups.all()]
+    rounds = Round.objects.filter(tournament__in=tournaments)
+    if rounds.exclude(number=1).exists() or rounds.exclude(status=Round.Status.SEATED).exists():
+        return _(
+            "The next stage has started (a deal or a sheet is recorded): this stage can no "
+            "longer be reopened."
+        )
+    by_hand = Registration.objects.filter(tournament__in=tournaments, carried_points__isnull=True)
+    if by_hand.exists():
+        return _(
+            "Players were registered in the next stage by hand since the close: remove them "
+            "there first."
+        )
+    return None
+
+
+def stage_reopen(*, stage: Stage, by: str = "") -> Stage:
+    """Reopen the last closed stage while the next one has not started: the registrations,
+    carried points and round 1 that closing made in the next stage are removed (their history
+    is kept), and the stage's tournaments are provisional again. All or nothing."""
+    with transaction.atomic():
+        stage = Stage.objects.select_for_update().select_related("championship").get(pk=stage.pk)
+        problem = reopen_problem(stage)
+        if problem:
+            raise ServiceError(problem)
+        following = next_stage_of(stage)
+        if following is not None:
+            tournaments = [g.tournament for g in following.groups.select_related("tournament")]
+            for round_ in Round.objects.filter(tournament__in=tournaments).order_by("-number"):
+                round_ = lock_round(round_.pk)
+                round_.tables.all().delete()
+                round_.delete()
+            registrations = list(Registration.objects.filter(tournament__in=tournaments))
+            for carried in CarriedPoints.objects.filter(registration__in=registrations):
+                carried.delete()  # one by one: each keeps its history
+            for registration in registrations:
+                registration.delete()
+            for tournament in tournaments:
+                tournament_touch(tournament_id=tournament.pk)
+        reason = _("Stage « %(name)s » reopened.") % {"name": stage.name}
+        for group in stage.groups.select_related("tournament"):
+            if group.tournament.finished:
+                ending.tournament_reopen(tournament=group.tournament, by=by, reason=reason)
+        stage.closed_at = None
         stage.save(update_fields=["closed_at"])
         _touch_stage(stage)
         return stage

@@ -11,6 +11,11 @@ urlpatterns = [
         views.stage_close_page,
         name="stage_close",
     ),
+    path(
+        "gestion/championnat/etape/<int:pk>/reouverture/",
+        views.stage_reopen,
+        name="stage_reopen",
+    ),
     path("gestion/championnats/", staff_views.championship_list, name="staff_list"),
     path("gestion/championnat/<slug:slug>/", staff_views.championship_staff, name="staff"),
     path(

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -33,9 +34,18 @@ def championship_page(request, slug):
         [state.next_stage for state in view.states if state.next_stage and state.stage.closed_at]
     )
     stages = []
+    links = _Links()
+    latest = {}  # player id -> their page in the latest stage they played (the final ranking)
     for state in view.states:
         public = all(g.tournament.standings_public for g in state.groups)
         names = {row.player_id: row.name for row in state.rows} | state.invited_names
+        slug_of = {g.tournament_id: g.tournament.slug for g in state.groups}
+        pages = {
+            row.player_id: links.of(slug_of[row.tournament_id], row.registration_id)
+            for row in state.rows
+        }
+        if public:
+            latest |= pages
         stages.append(
             {
                 "state": state,
@@ -43,24 +53,43 @@ def championship_page(request, slug):
                 "cut": selectors.cut_in_words(state.stage) if state.next_stage else "",
                 "carry": selectors.carry_in_words(state.stage.carry) if state.next_stage else "",
                 "ties": [selectors.tie_in_words(t, names) for t in state.cut.ties],
-                "qualified": _qualified_names(state, names, went_on),
+                "qualified": _qualified(state, names, pages, links, went_on) if public else [],
             }
         )
+    final = [(place, name, latest.get(place.id, "")) for place, name in view.final]
     return render(
         request,
         "championships/championship.html",
-        {"championship": championship, "stages": stages, "final": view.final, "public": True},
+        {"championship": championship, "stages": stages, "final": final, "public": True},
     )
 
 
-def _qualified_names(state, names: dict, went_on: dict) -> list[str]:
+class _Links:
+    """A player's page address in a tournament, one ``reverse`` per tournament."""
+
+    def __init__(self):
+        self.prefixes = {}
+
+    def of(self, slug: str, registration_id: int) -> str:
+        if slug not in self.prefixes:
+            self.prefixes[slug] = reverse("public:player", args=[slug, 1]).removesuffix("1/")
+        return f"{self.prefixes[slug]}{registration_id}/"
+
+
+def _qualified(
+    state, names: dict, pages: dict, links: _Links, went_on: dict
+) -> list[tuple[str, str]]:
     """Who went on (a closed stage: as registered in the next one), or goes on as things
-    stand."""
+    stand: (name, their player's page in the stage, or in the next one for an invited
+    player)."""
     if state.next_stage is None:
         return []
     if state.stage.closed_at:
-        return went_on[state.next_stage.pk]
-    return [names.get(p, "") for p in state.cut.qualified]
+        return [
+            (name, pages.get(player_id) or links.of(slug, pk))
+            for player_id, name, slug, pk in went_on[state.next_stage.pk]
+        ]
+    return [(names.get(p, ""), pages.get(p, "")) for p in state.cut.qualified]
 
 
 def stage_for(request, pk: int) -> Stage:
@@ -87,13 +116,31 @@ def stage_close_page(request, pk: int):
                 raise ServiceError(
                     _("The standings changed since the preview: look at the qualifiers again.")
                 )
-            services.stage_close(stage=stage, expected=state.cut.qualified)
+            services.stage_close(
+                stage=stage, expected=state.cut.qualified, by=request.user.get_username()
+            )
         except ServiceError as refusal:
             error = str(refusal)
         else:
             messages.success(request, _("The stage is closed."))
-            return redirect("championships:public", slug=stage.championship.slug)
+            # Its own page says so (a public page shows no one's messages) and offers the
+            # reopening while the next stage has not started.
+            return redirect("championships:stage_close", pk=stage.pk)
     return render_close_page(request, stage, state=state, error=error)
+
+
+@login_required
+@require_http_methods(["POST"])
+def stage_reopen(request, pk: int):
+    """Reopen the last closed stage while the next one has not started (refused, saying why,
+    otherwise)."""
+    stage = stage_for(request, pk)
+    try:
+        services.stage_reopen(stage=stage, by=request.user.get_username())
+    except ServiceError as refusal:
+        return render_close_page(request, stage, error=str(refusal))
+    messages.success(request, _("The stage is open again."))
+    return redirect("championships:stage_close", pk=stage.pk)
 
 
 def render_close_page(request, stage, *, state=None, error: str = "", invite_form=None):
@@ -132,6 +179,7 @@ def render_close_page(request, stage, *, state=None, error: str = "", invite_for
             "shown": _fingerprint(state.cut.qualified),
             "error": error,
             "invite_form": invite_form or InvitationForm(),
+            "reopen_problem": services.reopen_problem(stage) if stage.closed_at else None,
         },
         status=422 if error or (invite_form is not None and invite_form.errors) else 200,
     )

@@ -5,7 +5,9 @@ must hold. Problems are codes with their values; the app says them in the user's
 A line needs a licence (digits and letters, no space inside) and a last name; the first name,
 club and série are optional texts within their limits; the sex is F or M (« Femme », « Dame »,
 « H », « Homme » read too), or empty; the year of birth four digits between 1900 and this year,
-or empty. A licence twice in the file names both lines.
+or empty. A licence twice in the file names both lines. Each value has one problem at most (a
+control character, else a wrong licence, else too long), and a wrong licence is never also
+called a duplicate: a bad line reads as one message with each of its distinct problems.
 """
 
 from __future__ import annotations
@@ -144,17 +146,19 @@ def read_line(
         ("series", limits.series),
     ):
         text = cell(name)
+        line.values[name] = text
         if _CONTROL.search(text):
             line.problems.append(("control", {"field": name}))
+        elif name == "licence" and text and not _LICENCE.match(text.replace(" ", "")):
+            # one problem per value: a licence with a wrong character is not a licence,
+            # whatever its length
+            line.problems.append(("bad_licence", {"value": text.replace(" ", "")[:30]}))
         elif len(text) > limit:
             line.problems.append(("too_long", {"field": name, "limit": limit}))
-        line.values[name] = text
     licence = line.values["licence"].replace(" ", "")
     line.values["licence"] = licence
     if not licence:
         line.problems.append(("missing", {"field": "licence"}))
-    elif not _LICENCE.match(licence):
-        line.problems.append(("bad_licence", {"value": licence[:30]}))
     if not line.values["last_name"]:
         line.problems.append(("missing", {"field": "last_name"}))
     sex = cell("sex")
@@ -190,13 +194,19 @@ def read_lines(
             continue
         line = read_line(number, cells, mapping, year=year, limits=limits)
         licence = line.values["licence"]
-        if licence:
+        if licence and not _problem_of(line, "licence"):  # a wrong licence is said once
             if licence in seen:
                 line.problems.append(("duplicate", {"licence": licence, "line": seen[licence]}))
             else:
                 seen[licence] = number
         lines.append(line)
     return lines
+
+
+def _problem_of(line: Line, name: str) -> bool:
+    return any(
+        params.get("field") == name or code == f"bad_{name}" for code, params in line.problems
+    )
 
 
 def differences(listed: Mapping[str, str], registered: Mapping[str, str]) -> list[str]:

@@ -65,7 +65,10 @@ def licensee_preview(
     preview.lines = lines
     preview.count = len(lines)
     preview.bad = [
-        (line.number, [problem_text(code, params) for code, params in line.problems])
+        (
+            line.number,
+            list(dict.fromkeys(problem_text(code, params) for code, params in line.problems)),
+        )
         for line in lines
         if not line.ok
     ]

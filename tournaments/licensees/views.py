@@ -10,7 +10,7 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.generic import TemplateView
 
 from tarot_club.errors import ServiceError
@@ -96,7 +96,11 @@ class LicenseesView(LoginRequiredMixin, TemplateView):
             return self._preview(request, upload, mapping, LicenseeFileForm(), status=422)
         messages.success(
             request,
-            _("%(lines)d licensees imported from %(name)s (the list had %(before)d).")
+            ngettext(
+                "%(lines)d licensee imported from %(name)s (the list had %(before)d).",
+                "%(lines)d licensees imported from %(name)s (the list had %(before)d).",
+                trace.lines,
+            )
             % {"lines": trace.lines, "name": trace.filename, "before": trace.replaced},
         )
         return redirect("tournaments:licensees")

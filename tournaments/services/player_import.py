@@ -11,6 +11,7 @@ from dataclasses import field as dataclass_field
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tarot_club.errors import ServiceError
 from tournaments.files import read_table as _read_table
@@ -201,7 +202,11 @@ def players_import_preview(
         if len(members) != tournament.team_size:
             for row in members:
                 row.errors.append(
-                    _("team “%(team)s” has %(count)d players, not %(size)d")
+                    ngettext(
+                        "team “%(team)s” has %(count)d player, not %(size)d",
+                        "team “%(team)s” has %(count)d players, not %(size)d",
+                        len(members),
+                    )
                     % {"team": team, "count": len(members), "size": tournament.team_size}
                 )
     if not rows and not file_errors:

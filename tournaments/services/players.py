@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tarot_club.errors import ServiceError
 from tournaments.licensees.selectors import filled_from_list
@@ -125,7 +126,11 @@ def team_register(
         raise ServiceError(capfirst(problems[0]) + ".", field="name")
     if len(members) != tournament.team_size:
         raise ServiceError(
-            _("A team has %(size)d players; %(count)d were given.")
+            ngettext(
+                "A team has %(size)d players; %(count)d was given.",
+                "A team has %(size)d players; %(count)d were given.",
+                len(members),
+            )
             % {"size": tournament.team_size, "count": len(members)},
             field="members",
         )

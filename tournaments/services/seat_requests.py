@@ -30,6 +30,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tarot_club.errors import ServiceError
 from tournaments.models import Registration, SeatRequest, Tournament
@@ -136,7 +137,11 @@ def request_seat(
     free = max(0, (tournament.capacity or 0) - seats_taken(tournament))
     if len(queued) - free >= _waiting_cap(tournament):
         raise ServiceError(
-            _("The waiting list is full (%(n)d requests): ask the club.")
+            ngettext(
+                "The waiting list is full (%(n)d request): ask the club.",
+                "The waiting list is full (%(n)d requests): ask the club.",
+                _waiting_cap(tournament),
+            )
             % {"n": _waiting_cap(tournament)}
         )
     request = SeatRequest.objects.create(

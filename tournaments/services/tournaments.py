@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.engine import RULE_SETS
 from tarot_club.errors import ServiceError
@@ -121,7 +122,11 @@ def tournament_update(*, tournament: Tournament, **changes) -> Tournament:
             raise ServiceError(_("This setting cannot change once a round is seated."), field=field)
         setattr(tournament, field, value)
     if tournament.rounds < seated:
-        raise ServiceError(_("%(n)d rounds are already seated.") % {"n": seated}, field="rounds")
+        raise ServiceError(
+            ngettext("%(n)d round is already seated.", "%(n)d rounds are already seated.", seated)
+            % {"n": seated},
+            field="rounds",
+        )
     tournament.full_clean()
     tournament.save()  # bumps changed_at: public pages show the new settings at once
     return tournament

@@ -1,5 +1,7 @@
-"""``manage.py setup_demo``: on an empty database, an organiser account, a lived-in tournament and
-a small club season (``/club/club-de-tarot-de-villeurbanne/``).
+"""``manage.py setup_demo``: on an empty database, an organiser account, a lived-in tournament
+(its players with séries, sexes and years of birth, two halls, categories and a prize list), a
+small club season (``/club/club-de-tarot-de-villeurbanne/``) and a small championship whose
+first stage is played, ready to close.
 
 Run by ``make run``; does nothing when tournaments already exist.
 """
@@ -12,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 
 from scoring.demo import create_demo, create_demo_season
+from scoring.demo_showcase import HALLS, add_prize_list, create_demo_stages
 from scoring.engine.sampling import random_legal_deal
 from scoring.selectors import round_tables
 from scoring.services import Actor, deal_record
@@ -67,7 +70,10 @@ class Command(ProjectCommand):
             play_rounds=2,
             name="Tournoi de démonstration par équipes",
             created_by=user,
+            details=True,
+            halls=HALLS,
         )
+        add_prize_list(demo.tournament)
         in_progress(demo.tournament)
         create_demo(
             players=16,
@@ -80,4 +86,6 @@ class Command(ProjectCommand):
         )
         # A small club season: three closed tournaments and the next one open for registration.
         create_demo_season(tournaments=3, players=8, seed=11, rounds=2, deals=2, organiser=user)
+        # A small championship: its first stage played, its cut to preview and close.
+        create_demo_stages(created_by=user)
         self.stdout.write(f"Demo loaded: log in as '{USERNAME}' / '{PASSWORD}'.")
