@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.utils import translation
 from pypdf import PdfReader
 
 from scoring.documents.pdf import score_sheet
@@ -72,7 +73,8 @@ def tournament(referee):
 
 
 def pdf(tournament, **scope) -> bytes:
-    return render_sheets(tournament, tables_in_scope(tournament, **scope), fmt="pdf")
+    with translation.override("fr"):  # printed in the asker's language
+        return render_sheets(tournament, tables_in_scope(tournament, **scope), fmt="pdf")
 
 
 def pages_text(content: bytes) -> list[str]:

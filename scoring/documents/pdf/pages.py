@@ -43,8 +43,8 @@ from ..language import english
 from .base import BOLD, FONT, ITALIC, MONO, MONO_BOLD, SYMBOLS, SYMBOLS_BOLD, FastCanvas
 
 #: The fonts every score sheet bundle registers first, in this order (internal names F1, F2…);
-#: reportlab draws a letter Helvetica lacks (the « → » of a correction) from the last two.
-STANDARD_FONTS = (FONT, BOLD, ITALIC, MONO, MONO_BOLD, "Symbol", "ZapfDingbats")
+#: reportlab draws a letter Helvetica lacks (the « → » of a correction) from Symbol.
+STANDARD_FONTS = (FONT, BOLD, ITALIC, MONO, MONO_BOLD, "Symbol")
 SYMBOL_FONTS = (SYMBOLS, SYMBOLS_BOLD)
 #: The characters beyond ASCII the symbols font gets first, in this order, so that they have
 #: the same codes in every bundle (the zero-sum line: ∑, ≠, French and English words).
