@@ -19,6 +19,7 @@ from copy import copy
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from functools import lru_cache
 
 from django.conf import settings
 from django.utils import timezone, translation
@@ -441,13 +442,20 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else _number(value)
 
 
-def _table_link_labels() -> set[str]:
+def _table_link_labels() -> frozenset[str]:
     """The table link's label in every language (the log keeps it as it was written)."""
+    return _labels_in(tuple(code for code, _name_of_language in settings.LANGUAGES))
+
+
+@lru_cache(maxsize=4)
+def _labels_in(codes: tuple[str, ...]) -> frozenset[str]:
+    """Once per process: switching languages for every event of a tournament's 2,000 sheets
+    took a third of its workbook's time (``bench/figures.md``)."""
     labels = set()
-    for code, _name_of_language in settings.LANGUAGES:
+    for code in codes:
         with translation.override(code):
             labels.add(_("Table link"))
-    return labels
+    return frozenset(labels)
 
 
 # --- every version of every deal (django-simple-history) ----------------------------------------

@@ -6,7 +6,10 @@ Shared by the web pages and ``manage.py score_sheets`` so both write the same do
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
 
+from django.conf import settings
 from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -22,6 +25,9 @@ from scoring.standings import standings_data
 from tarot_club.errors import ServiceError
 from tournaments.models import Table, Tournament
 from tournaments.ranking import rank_label
+
+if TYPE_CHECKING:
+    from scoring.documents.pdf.pages import FolderPageStore
 
 
 def tables_in_scope(
@@ -76,6 +82,16 @@ def sheets_data(
         )
 
 
+def sheet_pages() -> FolderPageStore | None:
+    """Where signed sheets' pages are kept once drawn: beside the jobs' files, which every
+    worker and app server of a deployment shares (``settings.SHEET_PAGES_MB`` at most)."""
+    from scoring.documents.pdf.pages import FolderPageStore
+
+    if settings.SHEET_PAGES_MB <= 0:
+        return None
+    return FolderPageStore(Path(settings.JOBS_DIR) / "pages", int(settings.SHEET_PAGES_MB * 2**20))
+
+
 def render_sheets(
     tournament: Tournament,
     tables: QuerySet[Table],
@@ -100,7 +116,7 @@ def render_sheets(
 
         # Printed in the language of whoever asks (the page's language).
         with printed_in(get_language()):
-            return score_sheet_pdf(data, progress)
+            return score_sheet_pdf(data, progress, pages=sheet_pages())
     if fmt == "xlsx":
         from scoring.documents.xlsx import score_sheets_workbook
 

@@ -216,6 +216,9 @@ else:
     _jobs_default = str(_db["NAME"] if _on_file else _SQLITE_PATH) + ".jobs"
 JOBS_DIR = os.environ.get("DJANGO_JOBS_DIR", "").strip() or _jobs_default
 JOBS_STALE_SECONDS = float(os.environ.get("DJANGO_JOBS_STALE_SECONDS", "") or 60)
+# Signed score sheets' PDF pages, kept once drawn in JOBS_DIR/pages for the next round's or
+# tournament's PDF (scoring/documents/pdf/pages.py): at most this many MB (0: none kept).
+SHEET_PAGES_MB = float(os.environ.get("DJANGO_SHEET_PAGES_MB", "") or 200)
 # Tests only: a pause after each sheet, so that a test can stop a worker mid-job.
 JOBS_TEST_STEP_SECONDS = float(os.environ.get("DJANGO_JOBS_TEST_STEP_SECONDS", "") or 0)
 

@@ -41,7 +41,6 @@ from .base import (
     MONO,
     MONO_BOLD,
     RULE,
-    FastCanvas,
     binary_streams,
     clean,
     document,
@@ -59,6 +58,7 @@ from .base import (
     wrap_lines,
 )
 from .deal_table import deal_table
+from .pages import PageStore, SheetCanvas, pack, page_key, unpack
 
 SHEET_PAGE = landscape(A4)
 SHEET_MARGINS = (10 * mm, 10 * mm, 8 * mm, 11 * mm)
@@ -70,7 +70,9 @@ S_SUB = paragraph_style("sub", fontSize=9.5, leading=12)
 
 
 def score_sheet_pdf(
-    sheets: Iterable[SheetData], progress: Callable[[int], None] | None = None
+    sheets: Iterable[SheetData],
+    progress: Callable[[int], None] | None = None,
+    pages: PageStore | None = None,
 ) -> bytes:
     """Score sheets (feuilles de marque), one landscape A4 page each, in one PDF.
 
@@ -81,21 +83,33 @@ def score_sheet_pdf(
     Each page is one flowable that builds its tables only when it is drawn, so memory stays
     flat however many sheets the bundle holds. ``progress`` is called with the number of sheets
     drawn so far after each one (a background job's progress bar).
+
+    With ``pages`` (:mod:`.pages`), a signed sheet's page drawn before is copied from there
+    instead of being laid out again, and the signed sheets drawn now are kept there.
     """
     sheets = list(sheets)
     fixed_mask = len(sheets) > 20
+    keys = [page_key(s, fixed_mask=fixed_mask) if pages else None for s in sheets]
+    kept = pages.get_many({k for k in keys if k}) if pages else {}
     buffer = io.BytesIO()
     title = tr("Feuilles de marque") if len(sheets) != 1 else _sheet_title(sheets[0])
     doc, _frame = document(buffer, SHEET_PAGE, title, SHEET_MARGINS, footer_drawer(SHEET_PAGE))
     story: list[Flowable] = []
+    drawn: list[_SheetPage] = []  # the story is consumed by the build
     for index, sheet in enumerate(sheets):
         if index:
             story.append(PageBreak())
-        story.append(_SheetPage(sheet, fixed_mask, index + 1, progress))
+        key = keys[index]
+        page = _SheetPage(sheet, fixed_mask, index + 1, progress)
+        page.key, page.kept = key, kept.get(key) if key else None
+        story.append(page)
+        drawn.append(page)
     if not story:
         story.append(Paragraph(tr("Aucune feuille de marque."), S_SUB))
     with binary_streams():
-        doc.build(story, canvasmaker=FastCanvas)
+        doc.build(story, canvasmaker=SheetCanvas)
+    if pages is not None:
+        pages.set_many({p.key: p.drawn for p in drawn if p.key and p.drawn})
     return buffer.getvalue()
 
 
@@ -113,6 +127,10 @@ class _SheetPage(Flowable):
         self.sheet, self.fixed_mask = sheet, fixed_mask
         self.number, self.progress = number, progress
         self.width, self.height = SHEET_WIDTH, SHEET_HEIGHT - 1
+        # Its key and kept page (.pages), and its operators once drawn, to keep.
+        self.key: str | None = None
+        self.kept: bytes | None = None
+        self.drawn: bytes | None = None
 
     def wrap(self, available_width, available_height):
         self.height = min(SHEET_HEIGHT, available_height) - 1
@@ -121,21 +139,34 @@ class _SheetPage(Flowable):
     def draw(self):
         canv = self.canv
         canv._tarot_footer = _sheet_footer(self.sheet)
-        parts, total = _sheet_story(self.sheet, self.fixed_mask)
-        canv.saveState()
-        canv.translate(0, self.height)
-        if total > self.height:  # too long for one page: shrink it, never split it
-            scale = self.height / total
-            canv.translate(SHEET_WIDTH * (1 - scale) / 2, 0)
-            canv.scale(scale, scale)
-        y = 0.0
-        for part in parts:
-            _width, height = part.wrap(SHEET_WIDTH, 10_000)
-            y -= height
-            part.drawOn(canv, 0, y)
-        canv.restoreState()
+        if self.kept is not None:  # the same operators as when it was drawn
+            canv._code.append(unpack(self.kept))
+        else:
+            start, fonts = len(canv._code), canv.font_state()
+            draw_sheet(canv, self.sheet, self.fixed_mask, self.height)
+            # Kept only when it needed no font or symbol beyond those of every bundle.
+            if self.key and canv.font_state() == fonts:
+                self.drawn = pack(canv._code[start:])
         if self.progress is not None:
             self.progress(self.number)
+
+
+def draw_sheet(canv, sheet: SheetData, fixed_mask: bool, height: float) -> None:
+    """Lay one sheet out on the page (the frame's top left corner is the origin's ``height``
+    above)."""
+    parts, total = _sheet_story(sheet, fixed_mask)
+    canv.saveState()
+    canv.translate(0, height)
+    if total > height:  # too long for one page: shrink it, never split it
+        scale = height / total
+        canv.translate(SHEET_WIDTH * (1 - scale) / 2, 0)
+        canv.scale(scale, scale)
+    y = 0.0
+    for part in parts:
+        _width, part_height = part.wrap(SHEET_WIDTH, 10_000)
+        y -= part_height
+        part.drawOn(canv, 0, y)
+    canv.restoreState()
 
 
 def _sheet_title(sheet: SheetData) -> str:
