@@ -216,6 +216,9 @@ else:
     _jobs_default = str(_db["NAME"] if _on_file else _SQLITE_PATH) + ".jobs"
 JOBS_DIR = os.environ.get("DJANGO_JOBS_DIR", "").strip() or _jobs_default
 JOBS_STALE_SECONDS = float(os.environ.get("DJANGO_JOBS_STALE_SECONDS", "") or 60)
+# Finished jobs, their queue rows and their files are removed after this many days (the
+# worker does it every hour; `manage.py jobs_purge` too).
+JOBS_RETENTION_DAYS = float(os.environ.get("DJANGO_JOBS_RETENTION_DAYS", "") or 7)
 # Tests only: a pause after each sheet, so that a test can stop a worker mid-job.
 JOBS_TEST_STEP_SECONDS = float(os.environ.get("DJANGO_JOBS_TEST_STEP_SECONDS", "") or 0)
 
