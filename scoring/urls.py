@@ -1,5 +1,6 @@
-"""The calculator, the score-sheet pages (staff and table link), sheet downloads and the public
-verification of a printed sheet."""
+"""The calculator, the score-sheet pages (staff and table link), one table's sheet download (a
+round's and the tournament's are background jobs, ``scoring.jobs``) and the public verification
+of a printed sheet."""
 
 from django.urls import path
 
@@ -21,16 +22,6 @@ urlpatterns = [
     ),
     path("table/<str:token>/", sheets.TableSheetView.as_view(), name="table_sheet"),
     path("table/<str:token>/donne/", sheets.TableDealView.as_view(), name="table_sheet_deal"),
-    path(
-        "t/<slug:slug>/gestion/feuilles.<str:fmt>",
-        documents.SheetDocumentView.as_view(),
-        name="sheets_tournament",
-    ),
-    path(
-        "t/<slug:slug>/gestion/position/<id:number>/feuilles.<str:fmt>",
-        documents.SheetDocumentView.as_view(),
-        name="sheets_round",
-    ),
     path(
         "t/<slug:slug>/gestion/position/<id:number>/table/<id:table_number>/feuille.<str:fmt>",
         documents.SheetDocumentView.as_view(),

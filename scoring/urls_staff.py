@@ -9,21 +9,11 @@ from django.urls import path
 
 import tournaments.converters  # noqa: F401  (registers the <id:...> converter)
 from scoring.prizes import views as prizes
-from scoring.views import archive, report, rounds
+from scoring.views import archive, rounds
 
 urlpatterns = [
     path("gestion/importer/", archive.ArchiveImportView.as_view(), name="archive_import"),
     path("t/<slug:slug>/gestion/archive.json", archive.ArchiveExportView.as_view(), name="archive"),
-    path(
-        "gestion/championnat/<slug:slug>/rapport.<str:fmt>",
-        report.championship_report_view,
-        name="championship_report",
-    ),
-    path(
-        "t/<slug:slug>/gestion/rapport.<str:fmt>",
-        report.ResultsReportView.as_view(),
-        name="results_report",
-    ),
     path(
         "gestion/club/<slug:slug>/saison/<id:season_id>/archive.json",
         archive.SeasonArchiveExportView.as_view(),

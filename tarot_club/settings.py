@@ -219,6 +219,9 @@ JOBS_STALE_SECONDS = float(os.environ.get("DJANGO_JOBS_STALE_SECONDS", "") or 60
 # Signed score sheets' PDF pages, kept once drawn in JOBS_DIR/pages for the next round's or
 # tournament's PDF (scoring/documents/pdf/pages.py): at most this many MB (0: none kept).
 SHEET_PAGES_MB = float(os.environ.get("DJANGO_SHEET_PAGES_MB", "") or 200)
+# Finished jobs, their queue rows and their files are removed after this many days (the
+# worker does it every hour; `manage.py jobs_purge` too).
+JOBS_RETENTION_DAYS = float(os.environ.get("DJANGO_JOBS_RETENTION_DAYS", "") or 7)
 # Tests only: a pause after each sheet, so that a test can stop a worker mid-job.
 JOBS_TEST_STEP_SECONDS = float(os.environ.get("DJANGO_JOBS_TEST_STEP_SECONDS", "") or 0)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 from pathlib import Path
 
 from django.conf import settings
@@ -42,3 +43,23 @@ def stored(relative: str) -> Path | None:
 
 def relative_name(path: Path) -> str:
     return path.resolve().relative_to(jobs_dir().resolve()).as_posix()
+
+
+def top_folder(relative: str) -> str:
+    """The folder of the jobs' folder that holds ``relative`` (a job's file or upload)."""
+    return relative.split("/", 1)[0] if relative else ""
+
+
+def remove_folders(*, older_than: float, keep: set[str]) -> int:
+    """Remove the folders of the jobs' folder last changed before ``older_than`` (a time
+    stamp), except those in ``keep`` (still named by a job). Returns how many went."""
+    root = jobs_dir()
+    if not root.is_dir():
+        return 0
+    removed = 0
+    for folder in root.iterdir():
+        if folder.name in keep or not folder.is_dir() or folder.stat().st_mtime >= older_than:
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
+        removed += 1
+    return removed

@@ -15,6 +15,10 @@ class Job(models.Model):
         SHEETS_XLSX = "sheets_xlsx", _("Score sheets (Excel)")
         SEASON_EXPORT = "season_export", _("Season archive")
         SEASON_IMPORT = "season_import", _("Season archive import")
+        RESULTS_REPORT = "report", _("Results report")
+        CHAMPIONSHIP_REPORT = "champ_report", _("Championship results report")
+        SEATING = "seating", _("Seating of a round")
+        PLAYER_IMPORT = "player_import", _("Player import")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Waiting for a worker")
@@ -41,8 +45,14 @@ class Job(models.Model):
     class Stage(models.TextChoices):
         READING = "reading", _("Reading the sheets")
         WRITING = "writing", _("Laying out the sheets")
+        GATHERING = "gather", _("Gathering the results")
+        FILE = "file", _("Writing the file")
+        SEARCHING = "search", _("Searching for the seating")
+        CHECKING = "checking", _("Checking the lines")
+        IMPORTING = "import", _("Recording the players")
 
     # A document's sheets are read from the database first, then laid out: each has its count.
+    # The other kinds name their step (a report, a seating, an import).
     stage = models.CharField(max_length=8, choices=Stage.choices, blank=True)
     done = models.PositiveIntegerField(_("done"), default=0)
     total = models.PositiveIntegerField(_("total"), default=0)

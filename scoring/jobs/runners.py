@@ -1,32 +1,22 @@
 """What each kind of job does, reporting its progress: the work itself is the same code the
-pages and commands use (``scoring.sheet_documents``, ``scoring.season_archive``)."""
+pages and commands use (``scoring.sheet_documents``, ``scoring.season_archive``). The results
+reports, the seating and the player import are in their own modules (``reports.py``,
+``seating.py``, ``player_import.py``), each with the view that starts it."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 
 from django.conf import settings
 from django.utils.translation import gettext as _
 
 from scoring import season_archive
-from scoring.jobs import files
+from scoring.jobs import files, player_import, reports, seating
+from scoring.jobs.common import Outcome, Progress
 from scoring.jobs.models import Job
 from scoring.season_archive import ExistingClub, export_season_json, import_season_json
 from scoring.sheet_documents import render_sheets, tables_in_scope
 from tarot_club.errors import ServiceError
-
-
-@dataclass
-class Outcome:
-    path: Path
-    name: str
-    season: object = None
-
-
-Progress = Callable[..., None]  # (done, total, stage="")
 
 
 def run(job: Job, progress: Progress) -> Outcome:
@@ -36,6 +26,12 @@ def run(job: Job, progress: Progress) -> Outcome:
         return _season_export(job, progress)
     if job.kind == Job.Kind.SEASON_IMPORT:
         return _season_import(job, progress)
+    if job.kind in (Job.Kind.RESULTS_REPORT, Job.Kind.CHAMPIONSHIP_REPORT):
+        return reports.run_results_report(job, progress)
+    if job.kind == Job.Kind.SEATING:
+        return seating.run_seating(job, progress)
+    if job.kind == Job.Kind.PLAYER_IMPORT:
+        return player_import.run_player_import(job, progress)
     raise ServiceError(_("Unknown job."))
 
 

@@ -12,6 +12,7 @@ from django.utils.module_loading import import_string
 from django_tasks import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
+from scoring.jobs import files
 from scoring.jobs.models import Job
 
 #: A job whose worker was lost this many times is failed rather than tried again.
@@ -89,10 +90,14 @@ def job_beat(*, job_id: int, worker_id: str) -> bool:
     return bool(_owned(job_id, worker_id).update(heartbeat=timezone.now()))
 
 
-def job_succeed(*, job_id: int, worker_id: str, path: str, name: str, season=None) -> None:
+def job_succeed(
+    *, job_id: int, worker_id: str, path: str, name: str, season=None, params=None
+) -> None:
     changes = dict(status=Job.Status.DONE, result_path=path, result_name=name)
     if season is not None:
         changes["season"] = season
+    if params is not None:
+        changes["params"] = params
     now = timezone.now()
     if not _owned(job_id, worker_id).update(heartbeat=now, finished_at=now, **changes):
         raise JobTakenOver(job_id)
@@ -132,3 +137,20 @@ def jobs_recover(*, stale_seconds: float, lost_message: str) -> list[int]:
             _enqueue(job)
             requeued.append(job.pk)
     return requeued
+
+
+def jobs_purge(*, retention_days: float) -> tuple[int, int]:
+    """Remove the jobs finished more than ``retention_days`` ago, the queue's finished rows as
+    old, and the files of the jobs' folder no job still names and nobody changed as long (the
+    removed jobs' files, uploads never imported). Returns (jobs, folders) removed."""
+    limit = timezone.now() - timedelta(days=retention_days)
+    finished = (Job.Status.DONE, Job.Status.FAILED)
+    old = Job.objects.filter(status__in=finished, finished_at__lt=limit)
+    jobs = old.delete()[0]
+    DBTaskResult.objects.filter(finished_at__lt=limit).delete()
+    keep = set()
+    for path, params in Job.objects.values_list("result_path", "params"):
+        keep.add(files.top_folder(path))
+        keep.add(files.top_folder((params or {}).get("input", "")))
+    folders = files.remove_folders(older_than=limit.timestamp(), keep=keep)
+    return jobs, folders

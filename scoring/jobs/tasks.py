@@ -7,7 +7,7 @@ import threading
 import time
 
 from django.conf import settings
-from django.db import connection
+from django.db import OperationalError, connection
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django_tasks import task
@@ -41,8 +41,11 @@ class Heartbeat(threading.Thread):
     def run(self) -> None:
         try:
             while not self.stopped.wait(heartbeat_seconds()):
-                if not job_beat(job_id=self.job_id, worker_id=self.worker_id):
-                    return
+                try:
+                    if not job_beat(job_id=self.job_id, worker_id=self.worker_id):
+                        return
+                except OperationalError:  # SQLite busy with the job's own long write (a seating)
+                    connection.close()
         finally:
             connection.close()
 
@@ -85,9 +88,10 @@ def run_job(context, job_id: int) -> str:
                 job_succeed(
                     job_id=job_id,
                     worker_id=worker_id,
-                    path=files.relative_name(outcome.path),
+                    path=files.relative_name(outcome.path) if outcome.path else "",
                     name=outcome.name,
                     season=outcome.season,
+                    params={**job.params, **outcome.params} if outcome.params else None,
                 )
             except JobTakenOver:
                 return "taken over by another worker"

@@ -3,7 +3,7 @@
 from django.urls import path
 
 import tournaments.converters  # noqa: F401  (registers the <id:...> converter)
-from scoring.jobs import views
+from scoring.jobs import player_import, reports, seating, views
 
 app_name = "jobs"
 
@@ -28,4 +28,24 @@ urlpatterns = [
         name="season_archive",
     ),
     path("gestion/importer-saison/", views.SeasonImportView.as_view(), name="season_import"),
+    path(
+        "t/<slug:slug>/gestion/preparer/rapport.<str:fmt>",
+        reports.ResultsReportJobStartView.as_view(),
+        name="results_report",
+    ),
+    path(
+        "gestion/championnat/<slug:slug>/preparer/rapport.<str:fmt>",
+        reports.ChampionshipReportJobStartView.as_view(),
+        name="championship_report",
+    ),
+    path(
+        "t/<slug:slug>/gestion/preparer/placement/",
+        seating.SeatingJobStartView.as_view(),
+        name="seating",
+    ),
+    path(
+        "t/<slug:slug>/gestion/joueurs/import/preparer/",
+        player_import.PlayerImportJobStartView.as_view(),
+        name="player_import",
+    ),
 ]

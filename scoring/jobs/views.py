@@ -1,5 +1,6 @@
 """The jobs' pages: start one (a round's or the tournament's score sheets, a season's archive,
-a season archive's import), follow it (a progress bar polled every 2 s with htmx), download its
+a season archive's import; the results reports, the seating and the player import start in
+their own modules), follow it (a progress bar polled every 2 s with htmx), download its
 file, start it again when it failed. The work is in ``runners.py``, run by the worker."""
 
 from __future__ import annotations
@@ -11,26 +12,22 @@ from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import add_never_cache_headers
 from django.utils.formats import number_format
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import ngettext
 from django.views import View
 from django.views.generic import TemplateView
 
 from scoring import season_archive
 from scoring.jobs import files
+from scoring.jobs.common import common_params
 from scoring.jobs.forms import SeasonImportForm
 from scoring.jobs.models import Job
 from scoring.jobs.selectors import job_for
 from scoring.jobs.services import job_restart, job_start
-from scoring.links import public_url
 from tournaments.models import Round, Season
 from tournaments.permissions import can_create_tournaments, may_export_season
 from tournaments.views.mixins import StaffTournamentMixin
 
 FORMATS = {"pdf": Job.Kind.SHEETS_PDF, "xlsx": Job.Kind.SHEETS_XLSX}
-
-
-def _common(request) -> dict:
-    return {"language": get_language(), "base_url": public_url("/", request).rstrip("/")}
 
 
 class SheetsJobStartView(StaffTournamentMixin, View):
@@ -41,7 +38,11 @@ class SheetsJobStartView(StaffTournamentMixin, View):
             raise Http404
         if number is not None:
             get_object_or_404(Round, tournament=self.tournament, number=number)
-        params = {**_common(request), "round": number, "blank": request.POST.get("vierge") == "1"}
+        params = {
+            **common_params(request),
+            "round": number,
+            "blank": request.POST.get("vierge") == "1",
+        }
         job = job_start(
             kind=FORMATS[fmt], user=request.user, tournament=self.tournament, params=params
         )
@@ -66,7 +67,7 @@ class SeasonArchiveJobStartView(View):
             kind=Job.Kind.SEASON_EXPORT,
             user=request.user,
             season=self.season,
-            params=_common(request),
+            params=common_params(request),
         )
         return redirect("jobs:job", job_id=job.pk)
 
@@ -111,7 +112,7 @@ class SeasonImportView(LoginRequiredMixin, TemplateView):
             for chunk in form.cleaned_data["file"].chunks():
                 out.write(chunk)
         params = {
-            **_common(request),
+            **common_params(request),
             "merge": form.cleaned_data["merge"],
             "input": files.relative_name(path),
         }
@@ -120,8 +121,11 @@ class SeasonImportView(LoginRequiredMixin, TemplateView):
 
 
 def progress_text(job: Job) -> str:
-    """« 312 feuilles sur 2 000 » (sheets laid out), after « lecture des feuilles : … »."""
-    if job.kind not in (Job.Kind.SHEETS_PDF, Job.Kind.SHEETS_XLSX) or not job.total:
+    """« 312 feuilles sur 2 000 » (sheets laid out), after « lecture des feuilles : … »; the
+    other kinds name their step while they run."""
+    if job.kind not in (Job.Kind.SHEETS_PDF, Job.Kind.SHEETS_XLSX):
+        return job.get_stage_display() if job.stage and not job.finished else ""
+    if not job.total:
         return ""
     numbers = {
         "done": number_format(job.done, force_grouping=True),

@@ -1,21 +1,26 @@
 """The worker's own duties besides running tasks (``django_tasks_db``'s worker does that): put
-back in the queue the jobs whose worker was lost, and stop with the server that started it."""
+back in the queue the jobs whose worker was lost, remove the jobs and files older than
+``settings.JOBS_RETENTION_DAYS`` (every hour), and stop with the server that started it."""
 
 from __future__ import annotations
 
 import logging
 import os
 import threading
+import time
 
 from django.conf import settings
 from django.db import close_old_connections, connection
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from scoring.jobs.services import jobs_recover
+from scoring.jobs.services import jobs_purge, jobs_recover
 from scoring.jobs.tasks import heartbeat_seconds
 
 logger = logging.getLogger(__name__)
+
+#: How often a worker removes the jobs past their retention.
+PURGE_EVERY_SECONDS = 3600
 
 
 def recover_once() -> list[int]:
@@ -27,11 +32,20 @@ def recover_once() -> list[int]:
     return jobs_recover(stale_seconds=settings.JOBS_STALE_SECONDS, lost_message=message)
 
 
+def purge_once() -> tuple[int, int]:
+    jobs, folders = jobs_purge(retention_days=settings.JOBS_RETENTION_DAYS)
+    if jobs or folders:
+        logger.info("Old jobs removed: %s jobs, %s folders of files", jobs, folders)
+    return jobs, folders
+
+
 class Recovery(threading.Thread):
-    """Every few seconds, takes over the jobs whose heartbeat is stale."""
+    """Every few seconds, takes over the jobs whose heartbeat is stale; every hour (and when
+    the worker starts), removes the jobs past their retention."""
 
     def __init__(self):
         super().__init__(daemon=True, name="jobs-recovery")
+        self.purged = None
 
     def run(self) -> None:
         stop = threading.Event()
@@ -40,6 +54,10 @@ class Recovery(threading.Thread):
                 requeued = recover_once()
                 if requeued:
                     logger.warning("Jobs taken over from a lost worker: %s", requeued)
+                now = time.monotonic()
+                if self.purged is None or now - self.purged >= PURGE_EVERY_SECONDS:
+                    self.purged = now
+                    purge_once()
             except Exception:  # the database away for a moment: try again at the next beat
                 logger.exception("Could not look for lost jobs")
                 connection.close()

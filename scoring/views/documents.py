@@ -26,17 +26,10 @@ CONTENT_TYPES = {
 
 
 class SheetDocumentView(StaffTournamentMixin, View):
-    """One table's sheet, a round's bundle or the whole tournament's, as PDF or Excel."""
+    """One table's sheet, as PDF or Excel, made in the request (small). A round's and the
+    whole tournament's are background jobs (``scoring.jobs``)."""
 
-    def get(
-        self,
-        request,
-        *args,
-        fmt: str,
-        number: int | None = None,
-        table_number: int | None = None,
-        **kwargs,
-    ):
+    def get(self, request, *args, fmt: str, number: int, table_number: int, **kwargs):
         if fmt not in CONTENT_TYPES:
             raise Http404
         blank = request.GET.get("vierge") == "1"
@@ -51,11 +44,7 @@ class SheetDocumentView(StaffTournamentMixin, View):
             )
         except ServiceError:
             raise Http404 from None
-        parts = [self.tournament.slug]
-        if number is not None:
-            parts.append(f"position-{number}")
-        if table_number is not None:
-            parts.append(f"table-{table_number}")
+        parts = [self.tournament.slug, f"position-{number}", f"table-{table_number}"]
         if blank:
             parts.append("vierge")
         response = HttpResponse(content, content_type=CONTENT_TYPES[fmt])

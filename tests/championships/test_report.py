@@ -11,10 +11,12 @@ import random
 from pathlib import Path
 
 import pytest
-from django.urls import reverse
+from django.urls import resolve, reverse
 from jsonschema import Draft202012Validator
 
 from scoring.demo import play_round
+from scoring.jobs.models import Job
+from tests.jobs.worker import job_document, run_worker
 from tournaments import services
 from tournaments.championships.services import stage_close
 from tournaments.models import Registration
@@ -27,8 +29,13 @@ SCHEMA = json.loads(
 )
 
 
-def report_of(client, championship, fmt="json"):
-    return client.get(reverse("tournaments:championship_report", args=[championship.slug, fmt]))
+def report_url(championship, fmt="json") -> str:
+    return reverse("jobs:championship_report", args=[championship.slug, fmt])
+
+
+def report_of(client, championship, fmt="json") -> bytes:
+    """« Préparer le rapport »: a job, run here, its file read back."""
+    return job_document(client, report_url(championship, fmt))
 
 
 def test_the_report_follows_the_funnel_to_the_final_ranking():
@@ -40,8 +47,8 @@ def test_the_report_follows_the_funnel_to_the_final_ranking():
         registration.save()
     client = client_for(by)
     page = client.get(reverse("championships:staff", args=[championship.slug])).content.decode()
-    assert reverse("tournaments:championship_report", args=[championship.slug, "json"]) in page
-    before = json.loads(report_of(client, championship).content)
+    assert report_url(championship) in page
+    before = json.loads(report_of(client, championship))
     assert before["status"] == "provisional" and before["final_ranking"] == []
     assert Draft202012Validator(SCHEMA).is_valid(before)
 
@@ -49,7 +56,7 @@ def test_the_report_follows_the_funnel_to_the_final_ranking():
     final_round = tournament_of(second).round_set.get()
     play_round(final_round, random.Random(1))
     services.round_close(round_=final_round)
-    report = json.loads(report_of(client, championship).content)
+    report = json.loads(report_of(client, championship))
     errors = [e.message for e in Draft202012Validator(SCHEMA).iter_errors(report)]
     assert errors == []
     assert report["status"] == "final"
@@ -69,19 +76,27 @@ def test_the_report_follows_the_funnel_to_the_final_ranking():
     assert all(p["last_stage"] == 2 for p in ranking[:8])
     assert all(p["last_stage"] == 1 for p in ranking[8:])
     assert {p["series"] for p in ranking} == {"Open", "2e série"}
-    lines = list(
-        csv.DictReader(io.StringIO(report_of(client, championship, "csv").content.decode()))
-    )
+    lines = list(csv.DictReader(io.StringIO(report_of(client, championship, "csv").decode())))
     assert [line["licence"] for line in lines] == [p["licence"] for p in ranking]
 
 
 def test_only_the_championship_organiser_downloads_it(client):
     championship, _stages = make_championship(8, cut=4, next_sizes=(4,))
-    assert report_of(client_for(organiser()), championship).status_code == 404
-    anonymous = report_of(client, championship)
+    assert client_for(organiser()).post(report_url(championship)).status_code == 404
+    anonymous = client.post(report_url(championship))
     assert anonymous.status_code == 302
     assert anonymous["Location"].startswith(reverse("login"))
-    assert report_of(client_for(championship.created_by), championship, "pdf").status_code == 404
+    own = client_for(championship.created_by)
+    assert own.post(report_url(championship, "pdf")).status_code == 404
+    assert not Job.objects.exists()
+    # Its organiser's job is theirs alone: another organiser never sees it.
+    job_id = resolve(own.post(report_url(championship))["Location"]).kwargs["job_id"]
+    run_worker()
+    other = client_for(organiser())
+    for name in ("job", "progress", "file"):
+        assert other.get(reverse(f"jobs:{name}", args=[job_id])).status_code == 404
+    download = own.get(reverse("jobs:file", args=[job_id]))
+    assert download.status_code == 200 and json.loads(b"".join(download.streaming_content))
 
 
 def test_a_stage_report_ranks_as_its_standings_with_the_carried_points_in_words():
@@ -93,8 +108,8 @@ def test_a_stage_report_ranks_as_its_standings_with_the_carried_points_in_words(
     play_round(round_, random.Random(2))
     services.round_close(round_=round_)
     client = client_for(by)
-    url = reverse("tournaments:results_report", args=[tournament.slug, "json"])
-    report = json.loads(client.get(url).content)
+    url = reverse("jobs:results_report", args=[tournament.slug, "json"])
+    report = json.loads(job_document(client, url))
     schema = json.loads(
         (Path(__file__).resolve().parents[2] / "docs" / "results-report.schema.json").read_text()
     )
@@ -124,9 +139,9 @@ def test_a_stage_report_ranks_as_its_standings_with_the_carried_points_in_words(
     csv_report = list(
         csv.DictReader(
             io.StringIO(
-                client.get(
-                    reverse("tournaments:results_report", args=[tournament.slug, "csv"])
-                ).content.decode()
+                job_document(
+                    client, reverse("jobs:results_report", args=[tournament.slug, "csv"])
+                ).decode()
             )
         )
     )

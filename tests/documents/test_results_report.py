@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from django.urls import reverse
+from django.urls import resolve, reverse
 from jsonschema import Draft202012Validator
 
 from scoring.demo import create_demo
@@ -22,6 +22,7 @@ from scoring.documents.results_report import (
     build,
     to_csv,
 )
+from tests.jobs.worker import job_document, run_worker
 from tests.tournaments.conftest import en_client, make_user
 from tournaments.models import StaffMember
 
@@ -126,13 +127,10 @@ def test_the_organiser_downloads_the_tournament_report_as_its_standings_rank_it(
     first.series, first.sex, first.birth_year, first.licence = "2e série", "F", 1961, "0999001"
     first.save()
     client = en_client(organiser)
-    url = reverse("tournaments:results_report", args=[tournament.slug, "json"])
+    url = reverse("jobs:results_report", args=[tournament.slug, "json"])
     dashboard = client.get(reverse("tournaments:dashboard", args=[tournament.slug]))
     assert url in dashboard.content.decode()
-    response = client.get(url)
-    assert response.status_code == 200
-    assert "attachment" in response["Content-Disposition"]
-    report = json.loads(response.content)
+    report = json.loads(job_document(client, url))  # « Préparer le rapport »: a job
     _valid(report)
     assert report["tournament"]["homologation"] == "26-0007"
     assert len(report["players"]) == 8
@@ -142,20 +140,11 @@ def test_the_organiser_downloads_the_tournament_report_as_its_standings_rank_it(
     mine = next(p for p in report["players"] if p["licence"] == "0999001")
     assert (mine["series"], mine["sex"], mine["birth_year"]) == ("2e série", "F", 1961)
     assert mine["total"] == sum(r["points"] for r in mine["rounds"])
-    rows = list(
-        csv.DictReader(
-            io.StringIO(
-                client.get(
-                    reverse("tournaments:results_report", args=[tournament.slug, "csv"])
-                ).content.decode()
-            )
-        )
-    )
+    csv_url = reverse("jobs:results_report", args=[tournament.slug, "csv"])
+    rows = list(csv.DictReader(io.StringIO(job_document(client, csv_url).decode())))
     assert [int(r["total"]) for r in rows] == totals
-    assert (
-        client.get(reverse("tournaments:results_report", args=[tournament.slug, "pdf"])).status_code
-        == 404
-    )
+    pdf_url = reverse("jobs:results_report", args=[tournament.slug, "pdf"])
+    assert client.post(pdf_url).status_code == 404
 
 
 @pytest.mark.django_db
@@ -164,8 +153,13 @@ def test_the_report_is_for_organisers_only(client):
     tournament = create_demo(players=8, rounds=1, deals=1, seed=2, created_by=organiser).tournament
     referee = make_user("arbitre")
     StaffMember.objects.create(tournament=tournament, user=referee, role=StaffMember.Role.REFEREE)
-    url = reverse("tournaments:results_report", args=[tournament.slug, "json"])
-    assert en_client(referee).get(url).status_code in (403, 404)
-    anonymous = client.get(url)
+    url = reverse("jobs:results_report", args=[tournament.slug, "json"])
+    assert en_client(referee).post(url).status_code in (403, 404)
+    anonymous = client.post(url)
     assert anonymous.status_code == 302
     assert anonymous["Location"].startswith(reverse("login"))
+    # The organiser's report job: its page and file are not the referee's either.
+    job_id = resolve(en_client(organiser).post(url)["Location"]).kwargs["job_id"]
+    run_worker()
+    for name in ("job", "progress", "file"):
+        assert en_client(referee).get(reverse(f"jobs:{name}", args=[job_id])).status_code == 404

@@ -34,3 +34,21 @@ def database_environment() -> dict:
         password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
         return {"DATABASE_URL": f"postgres://{db['USER']}{password}@{host}:{port}/{db['NAME']}"}
     return {"SQLITE_PATH": db["NAME"]}
+
+
+def job_document(client, url: str, data: dict | None = None) -> bytes:
+    """A document as a user gets it: the page's button starts its job (POST ``url``), a worker
+    runs it (here, in this process), and its file is read back from the job's page."""
+    from django.urls import resolve, reverse
+
+    from scoring.jobs.models import Job
+
+    started = client.post(url, data or {})
+    assert started.status_code == 302, started.status_code
+    job_id = resolve(started["Location"]).kwargs["job_id"]
+    run_worker()
+    job = Job.objects.get(pk=job_id)
+    assert job.status == "done", job.error
+    response = client.get(reverse("jobs:file", args=[job_id]))
+    assert response.status_code == 200
+    return b"".join(response.streaming_content)  # read to its end, the test client closes it

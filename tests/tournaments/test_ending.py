@@ -16,6 +16,7 @@ from pypdf import PdfReader
 from scoring.demo import create_demo
 from scoring.season import season_data
 from tarot_club.errors import ServiceError
+from tests.jobs.worker import job_document
 from tournaments import selectors, services
 from tournaments.models import Round, Tournament
 from tournaments.services import clubs, ending
@@ -169,12 +170,12 @@ def test_only_an_organiser_finishes_the_tournament(played, organiser):
 def test_the_score_sheets_workbook_names_its_standings_provisional_then_final(played, organiser):
     """The whole tournament's workbook (staff « feuilles.xlsx ») titles its standings sheet by
     whether the tournament was finished, in the language of whoever downloads it."""
-    url = reverse("sheets_tournament", args=[played.slug, "xlsx"])
+    url = reverse("jobs:sheets_tournament", args=[played.slug, "xlsx"])
     french, english = Client(HTTP_ACCEPT_LANGUAGE="fr"), en_client(organiser)
     french.force_login(organiser)
 
     def first_sheet(client) -> str:
-        return load_workbook(io.BytesIO(client.get(url).content)).sheetnames[0]
+        return load_workbook(io.BytesIO(job_document(client, url))).sheetnames[0]
 
     assert first_sheet(french) == "Classement provisoire"
     assert first_sheet(english) == "Provisional standings"

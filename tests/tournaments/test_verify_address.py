@@ -14,6 +14,7 @@ from pypdf import PdfReader
 
 from scoring.demo import create_demo
 from scoring.models import ScoreSheet, SheetSeal
+from tests.jobs.worker import job_document
 from tournaments.models import Tournament
 
 from .conftest import en_client, make_user
@@ -35,10 +36,8 @@ def signed(organiser):
 
 
 def printed_addresses(client, tournament) -> list[str]:
-    url = reverse("sheets_tournament", args=[tournament.slug, "pdf"])
-    response = client.get(url)
-    assert response.status_code == 200
-    reader = PdfReader(io.BytesIO(response.content))
+    url = reverse("jobs:sheets_tournament", args=[tournament.slug, "pdf"])
+    reader = PdfReader(io.BytesIO(job_document(client, url)))
     text = "".join(page.extract_text() for page in reader.pages).replace("\n", "")
     return re.findall(r"https?://[^\s]*?/verifier/[A-Z0-9-]+/", text)
 

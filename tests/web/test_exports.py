@@ -22,6 +22,7 @@ from pypdf import PdfReader
 from scoring.demo import create_demo
 from scoring.documents import exports
 from scoring.standings import forget_standings, standings_data
+from tests.jobs.worker import job_document
 from tournaments import services
 from tournaments.models import Registration, Tournament
 
@@ -107,7 +108,7 @@ def test_the_score_sheets_workbook_ranking_leaves_no_club_and_no_penalty_empty(
     """The ranking sheet of the score-sheet workbook reads like the standings exports."""
     staff = django_user_model.objects.create_superuser("chef", password="x")
     client.force_login(staff)
-    content = client.get(reverse("sheets_round", args=[in_progress.slug, 1, "xlsx"])).content
+    content = job_document(client, reverse("jobs:sheets_round", args=[in_progress.slug, 1, "xlsx"]))
     sheets = read_xlsx(content)
     rows = next(rows for rows in sheets.values() if rows and "Pénalités" in rows[0])
     club, penalties = rows[0].index("Club"), rows[0].index("Pénalités")

@@ -20,7 +20,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from tarot_club.errors import ServiceError
-from tournaments import selectors, services
+from tournaments import long_work, selectors, services
 from tournaments.championships.selectors import stage_of
 from tournaments.forms import (
     ImportForm,
@@ -156,7 +156,8 @@ class DashboardView(StaffTournamentMixin, TemplateView):
         context["seat_form"] = kwargs.get("seat_form") or SeatRoundForm(
             first_round=not context["rounds"]
         )
-        context["next_number"] = len(context["rounds"]) + 1
+        context["next_number"] = number = len(context["rounds"]) + 1
+        context["seat_as_job"] = long_work.seating_in_background(counts["present"], number)
         context["finish_problem"] = selectors.finish_problem(tournament)
         context["endings"] = selectors.tournament_endings(tournament)
         context["stage"] = stage_of(tournament)  # a championship's stage: link to it
@@ -303,6 +304,20 @@ def import_preview_rows(preview: services.ImportPreview, *, team_event: bool) ->
     return mark_safe("\n    ".join(parts))  # every text above is escaped
 
 
+def import_upload(request, tournament, *, keep: bool = False) -> tuple[str, bytes, int] | None:
+    """The previewed file the confirm button names (its name, content and lines), forgotten
+    unless ``keep``; None once expired. A long file is confirmed by a job
+    (``tournaments.long_work``): its view (``scoring.jobs``) reads the file here too."""
+    previews = request.session.get(IMPORT_SESSION_KEY, {})
+    stored = previews.get(request.POST.get("confirm", ""))
+    if not stored or stored["tournament"] != tournament.pk:
+        return None
+    if not keep:
+        previews.pop(request.POST["confirm"], None)
+        request.session[IMPORT_SESSION_KEY] = previews
+    return stored["name"], base64.b64decode(stored["content"]), stored.get("lines", 0)
+
+
 class ImportView(StaffTournamentMixin, TemplateView):
     """Upload → preview with every bad row and its reason → import all or nothing."""
 
@@ -359,6 +374,7 @@ class ImportView(StaffTournamentMixin, TemplateView):
                 "tournament": self.tournament.pk,
                 "name": upload.name,
                 "content": base64.b64encode(content).decode(),
+                "lines": len(preview.rows),
             }
             request.session[IMPORT_SESSION_KEY] = dict(list(previews.items())[-3:])
         return self.render_to_response(
@@ -368,27 +384,23 @@ class ImportView(StaffTournamentMixin, TemplateView):
                 preview_rows=import_preview_rows(preview, team_event=self.tournament.is_team_event),
                 filename=upload.name,
                 token=token,
+                confirm_as_job=long_work.import_in_background(len(preview.rows)),
             )
         )
 
     def _confirm(self, request):
-        previews = request.session.get(IMPORT_SESSION_KEY, {})
-        token = request.POST.get("confirm", "")
-        stored = previews.get(token)
-        if not stored or stored["tournament"] != self.tournament.pk:
+        upload = import_upload(request, self.tournament, keep=True)
+        if upload is None:
             messages.error(request, _("Upload the file again: the preview has expired."))
             return redirect("tournaments:import", slug=self.tournament.slug)
         try:
             count = services.players_import(
-                tournament=self.tournament,
-                filename=stored["name"],
-                content=base64.b64decode(stored["content"]),
+                tournament=self.tournament, filename=upload[0], content=upload[1]
             )
         except ServiceError as error:
             messages.error(request, str(error))
             return redirect("tournaments:import", slug=self.tournament.slug)
-        previews.pop(token, None)
-        request.session[IMPORT_SESSION_KEY] = previews
+        import_upload(request, self.tournament)  # used: forgotten
         messages.success(
             request,
             ngettext("%(count)d player imported.", "%(count)d players imported.", count)
