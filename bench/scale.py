@@ -343,7 +343,7 @@ def renders(servers) -> dict:
 
 def run(args) -> dict:
     OUT.mkdir(parents=True, exist_ok=True)
-    name = f"bench_scale_{os.getpid()}"
+    name = args.database or f"bench_scale_{os.getpid()}"
     base = ["-h", "127.0.0.1", "-U", "postgres"]
     subprocess.run(["dropdb", *base, "--if-exists", name], check=True)
     subprocess.run(["createdb", *base, name], check=True)
@@ -494,6 +494,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers per server")
     parser.add_argument("--deals-per-second", type=float, default=2.0)
     parser.add_argument("--redis-db", type=int, default=11)
+    parser.add_argument(
+        "--database", default="", help="the run's PostgreSQL database (dropped at the end)"
+    )
     parser.add_argument("--documents", action="store_true", help="staff make documents too")
     parser.add_argument("--short", action="store_true", help="300 players for one minute (CI)")
     parser.add_argument("--check", action="store_true", help="exit 1 on the CI's failures")
