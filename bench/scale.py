@@ -145,13 +145,16 @@ class Recorder:
     def __init__(self):
         self.lock = threading.Lock()
         self.latencies: dict[str, list[float]] = {}
+        self.by_page: dict[str, list[float]] = {}  # "kind page status" -> latencies
         self.statuses: Counter = Counter()
         self.slowest = (0.0, "")
         self.errors: list[str] = []
 
     def add(self, kind: str, ms: float, status: int, what: str) -> None:
+        page = f"{kind} {_page_kind(what)} {status}"
         with self.lock:
             self.latencies.setdefault(kind, []).append(ms)
+            self.by_page.setdefault(page, []).append(ms)
             self.statuses[f"{kind}:{status}"] += 1
             if ms > self.slowest[0]:
                 self.slowest = (ms, f"{kind} {what} ({status})")
@@ -160,6 +163,24 @@ class Recorder:
         with self.lock:
             if len(self.errors) < 20:
                 self.errors.append(text)
+
+
+def _page_kind(path: str) -> str:
+    """What a path is, for the per-page timings: its first part after the tournament, and
+    whether it asks for a reader's place."""
+    parts = [p for p in path.split("?")[0].split("/") if p]
+    kind = parts[2] if len(parts) > 2 else "home"
+    return kind + ("?joueur" if "joueur=" in path else "")
+
+
+def spread(values: list[float]) -> dict:
+    """Count, p50, p99 and max of a list of milliseconds."""
+    return {
+        "n": len(values),
+        "p50_ms": round(percentile(values, 50), 1),
+        "p99_ms": round(percentile(values, 99), 1),
+        "max_ms": round(max(values), 1),
+    }
 
 
 def timed(connection: http.client.HTTPConnection, method: str, path: str, **kwargs):
@@ -297,9 +318,12 @@ def renders(servers) -> dict:
     """Renders per kept page version (its cache key), across every server's log."""
     counts: Counter = Counter()
     slow = 0.0
+    times: dict[str, list[float]] = {}  # page -> render milliseconds
     for server in servers:
         for line in server.log.read_text(errors="replace").splitlines():
             match = RENDER.search(line)
+            if match:
+                times.setdefault(match.group(1), []).append(float(match.group(4)))
             if match and match.group(5) == "yes":
                 counts[(match.group(1), match.group(3))] += 1
                 slow = max(slow, float(match.group(4)))
@@ -310,6 +334,7 @@ def renders(servers) -> dict:
         "max_per_version": max(counts.values(), default=0),
         "rendered_twice": dict(list(twice.items())[:10]),
         "slowest_render_ms": round(slow, 1),
+        "by_page": {page: spread(ms) for page, ms in sorted(times.items())},
     }
 
 
@@ -318,7 +343,7 @@ def renders(servers) -> dict:
 
 def run(args) -> dict:
     OUT.mkdir(parents=True, exist_ok=True)
-    name = f"bench_scale_{os.getpid()}"
+    name = args.database or f"bench_scale_{os.getpid()}"
     base = ["-h", "127.0.0.1", "-U", "postgres"]
     subprocess.run(["dropdb", *base, "--if-exists", name], check=True)
     subprocess.run(["createdb", *base, name], check=True)
@@ -407,6 +432,7 @@ def run(args) -> dict:
         "statuses": statuses,
         "errors": recorder.errors,
         "deals_posted": referees.posted,
+        "by_page": {page: spread(ms) for page, ms in sorted(recorder.by_page.items())},
         "figures": {
             "renders_per_version": figure(rendered["max_per_version"], 1, "", **rendered),
             "stale_reads": figure(
@@ -468,6 +494,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers per server")
     parser.add_argument("--deals-per-second", type=float, default=2.0)
     parser.add_argument("--redis-db", type=int, default=11)
+    parser.add_argument(
+        "--database", default="", help="the run's PostgreSQL database (dropped at the end)"
+    )
     parser.add_argument("--documents", action="store_true", help="staff make documents too")
     parser.add_argument("--short", action="store_true", help="300 players for one minute (CI)")
     parser.add_argument("--check", action="store_true", help="exit 1 on the CI's failures")

@@ -17,6 +17,7 @@ from django.db import connections
 from django.db.models import Sum
 
 from scoring.models import Penalty, ScoreSheet
+from scoring.page_versions import shared_changed_at
 from tournaments import ranking
 from tournaments.models import Player, Registration, Round, Seat, Table, Tournament
 
@@ -133,18 +134,20 @@ def current_standings(tournament: Tournament) -> StandingsData:
     """The standings as of the tournament's last change, computed once per process and version.
 
     Public pages ask for them on every cold page (standings, home, each player's own page, the
-    TV screen); ``changed_at`` moves with every change to results, so a stale copy is never
-    served. Without queries when the version is known; ``standings_data`` otherwise. Only the
-    latest version of a tournament is kept, for the last ``KEEP`` tournaments asked for.
+    TV screen); their shared version (``scoring/page_versions.py``) moves with every change to
+    counted results, so a stale copy is never served. Without queries when the version is
+    known; ``standings_data`` otherwise. Only the latest version of a tournament is kept, for the
+    last ``KEEP`` tournaments asked for.
     """
+    changed = shared_changed_at(tournament)  # a deal on a sheet not counted yet: unchanged
     with _recent_lock:
         version, data = _recent.get(tournament.pk, (None, None))
-        if data is not None and version == tournament.changed_at:
+        if data is not None and version == changed:
             _recent.move_to_end(tournament.pk)
             return data
     data = standings_data(tournament)
     with _recent_lock:
-        _recent[tournament.pk] = (tournament.changed_at, data)
+        _recent[tournament.pk] = (changed, data)
         _recent.move_to_end(tournament.pk)
         while len(_recent) > KEEP:
             _recent.popitem(last=False)

@@ -278,6 +278,8 @@ class Tournament(models.Model):
     changed_at = models.DateTimeField(
         auto_now=True, help_text="Last change of anything public; keys the public page cache."
     )
+    local_changed_at = models.DateTimeField(null=True, editable=False)  # scoring/page_versions.py
+    shared_changed_at = models.DateTimeField(null=True, editable=False)  # the same
 
     class Meta:
         ordering = ["-date", "name"]

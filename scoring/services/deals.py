@@ -34,10 +34,11 @@ from scoring.services.sheets import (
     sheet_seats,
     write_score_rows,
 )
+from scoring.services.versions import sheet_touch
 from tarot_club.errors import ServiceError
 from tournaments import limits
 from tournaments.models import Seat
-from tournaments.services import check_length, tournament_touch
+from tournaments.services import check_length
 
 
 class DealConflict(ServiceError):
@@ -346,7 +347,7 @@ def deal_record(
             after=_snapshot(target),
         )
         refresh_status(sheet, seats, deals, status_before=status_before)
-        tournament_touch(tournament_id=tournament.pk)
+        sheet_touch(sheet=sheet, status_before=status_before)
     target.replayed = False
     return target
 
@@ -460,4 +461,4 @@ def deal_delete_last(*, sheet: ScoreSheet, actor: Actor, reason: str = "") -> No
             before=snapshot,
         )
         refresh_status(sheet, status_before=status_before)
-        tournament_touch(tournament_id=sheet.table.round.tournament_id)
+        sheet_touch(sheet=sheet, status_before=status_before)

@@ -22,6 +22,7 @@ from scoring import field_pages
 from scoring.engine import get_rule_set, score_deal
 from scoring.engine.table import active_positions
 from scoring.models import Deal
+from scoring.page_versions import player_annotations, player_version, shared_version
 from scoring.pagecache import KEPT_HEADERS, Entry, page_cache
 from scoring.presenters import explanation_lines
 from scoring.prizes.exports import export_sections, tv_categories
@@ -41,7 +42,12 @@ from tournaments.views.helpers import int_or_none
 
 
 def public_page(
-    view=None, *, uses: dict[str, Callable[[str, Tournament], str]] | None = None, stored=None
+    view=None,
+    *,
+    uses: dict[str, Callable[[str, Tournament], str]] | None = None,
+    stored=None,
+    versioned=None,
+    annotated=None,
 ):
     """Load the tournament; answer 304 or a cached copy when nothing changed since.
 
@@ -55,17 +61,28 @@ def public_page(
     function that gives its normalised value from the text and the tournament (``?apres=2&x=1``
     and ``?apres=02`` share one entry; an unknown parameter never makes a new one).
     ``stored(request)`` says whether the answer may be kept at all (a search with free text is
-    not: it would fill the cache).
+    not: it would fill the cache). ``versioned(tournament, **kwargs)``, when given, is a finer
+    version than the tournament's last change, for a page a deal elsewhere leaves unchanged
+    (``scoring/page_versions.py``); ``annotated(**kwargs)`` what it reads with the tournament.
     """
     if view is None:
-        return functools.partial(public_page, uses=uses, stored=stored)
+        return functools.partial(
+            public_page, uses=uses, stored=stored, versioned=versioned, annotated=annotated
+        )
     reads = dict(sorted((uses or {}).items()))
 
     @functools.wraps(view)
     @require_safe
     def wrapper(request, slug, **kwargs):
-        tournament = get_object_or_404(Tournament, slug=slug)
-        version = f"{tournament.pk}-{tournament.changed_at.timestamp():.6f}-{get_language()}"
+        tournaments = Tournament.objects.all()
+        if annotated is not None:
+            tournaments = tournaments.annotate(**annotated(**kwargs))
+        tournament = get_object_or_404(tournaments, slug=slug)
+        if versioned is None:
+            version = f"{tournament.pk}-{tournament.changed_at.timestamp():.6f}"
+        else:
+            version = versioned(tournament, **kwargs)
+        version += f"-{get_language()}"
         query = "&".join(
             f"{name}={read(request.GET.get(name, ''), tournament)}" for name, read in reads.items()
         )
@@ -222,6 +239,7 @@ def _number(read):
         "q": lambda text, _: fold(text)[:MAX_SEARCH],
     },
     stored=lambda r: not search_text(r),
+    versioned=shared_version,
 )
 def standings(request, tournament):
     """The whole field, or for a large one its top, the reader's place and a search, with
@@ -372,7 +390,7 @@ def find_me(request, tournament):
     )
 
 
-@public_page
+@public_page(versioned=player_version, annotated=player_annotations)
 def player(request, tournament, registration_id: int):
     registration = get_object_or_404(
         Registration.objects.select_related("team"),
@@ -507,7 +525,7 @@ def _chart(progression: list[tuple[int, int, int]]) -> dict:
     return line_chart([t for _, t, _ in progression], list(progression))
 
 
-@public_page(uses={"salle": hall_slug})
+@public_page(uses={"salle": hall_slug}, versioned=shared_version)
 def tv(request, tournament):
     if not tournament.standings_public:
         return render(request, "public/hidden.html", _context(tournament))

@@ -1,0 +1,157 @@
+"""A deal changes the pages that show it, and only those (``scoring/page_versions.py``).
+
+With 3,000 phones polling their player's own page, a deal at one table must not make every
+phone's copy old: a player's page changes with a deal at their table, or with anything the
+standings show; the standings and the TV change once a sheet counts.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+
+from scoring.demo import create_demo
+from scoring.engine import get_rule_set
+from scoring.engine.sampling import random_legal_deal
+from scoring.models import ScoreSheet
+from scoring.page_versions import player_version, shared_version
+from scoring.services import Actor, deal_delete_last, deal_record
+from scoring.standings import current_standings
+from tournaments import services
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def playing(db):
+    """Round 1 played and closed; round 2 seated at two tables of four, no deal entered yet (two
+    deals make a sheet complete)."""
+    tournament = create_demo(players=8, rounds=2, deals=2, play_rounds=1, seed=5).tournament
+    round_ = services.round_seat_next(tournament=tournament, seed=7)
+    tables = list(round_.tables.order_by("number"))
+    assert len(tables) == 2
+    return tournament, tables
+
+
+def _deal(table, number: int) -> None:
+    rules = get_rule_set(table.round.tournament.rule_set)
+    deal_record(
+        sheet=ScoreSheet.objects.get(table=table),
+        number=number,
+        kind="played",
+        deal=random_legal_deal(random.Random(number), 4, rules),
+        actor=Actor.table(page="test"),
+    )
+
+
+def _fresh(tournament) -> Tournament:
+    return Tournament.objects.get(pk=tournament.pk)
+
+
+def _player_at(table) -> int:
+    return table.seats.order_by("position").first().registration_id
+
+
+def _me(tournament, registration_id: int) -> str:
+    return reverse("public:player", args=[tournament.slug, registration_id])
+
+
+def test_a_deal_elsewhere_leaves_a_players_page_and_the_standings_as_they_were(playing):
+    tournament, (here, elsewhere) = playing
+    mine, theirs = _player_at(here), _player_at(elsewhere)
+    before = _fresh(tournament)
+    mine_before, theirs_before = player_version(before, mine), player_version(before, theirs)
+
+    _deal(here, 1)  # the sheet has one deal of two: it does not count yet
+
+    after = _fresh(tournament)
+    assert after.changed_at > before.changed_at  # every other page is still a new version
+    assert shared_version(after) == shared_version(before)
+    assert player_version(after, theirs) == theirs_before
+    assert player_version(after, mine) != mine_before
+
+
+def test_a_sheet_that_counts_changes_every_players_page_and_the_standings(playing):
+    tournament, (here, elsewhere) = playing
+    theirs = _player_at(elsewhere)
+    _deal(here, 1)
+    before = _fresh(tournament)
+    shared_before, theirs_before = shared_version(before), player_version(before, theirs)
+
+    _deal(here, 2)  # the sheet is complete: its players' results count in the standings
+
+    after = _fresh(tournament)
+    assert shared_version(after) != shared_before
+    assert player_version(after, theirs) != theirs_before
+    totals = {s.entry.id: s.total for s in current_standings(after).standings()}
+    seated = here.seats.values_list("registration_id", "points")
+    assert all(totals[pk] != 0 or points == 0 for pk, points in seated)
+
+
+def test_any_other_change_after_a_deal_changes_the_shared_version(playing):
+    tournament, (here, _elsewhere) = playing
+    _deal(here, 1)
+    before = _fresh(tournament)
+
+    services.tournament_touch(tournament_id=tournament.pk)  # a name corrected, a setting...
+
+    assert shared_version(_fresh(tournament)) != shared_version(before)
+    _deal(here, 2)
+    later = _fresh(tournament)
+    services.tournament_touch(tournament_id=tournament.pk)
+    assert shared_version(_fresh(tournament)) != shared_version(later)
+
+
+def test_removing_a_deal_changes_its_tables_pages_only(playing):
+    tournament, (here, elsewhere) = playing
+    mine, theirs = _player_at(here), _player_at(elsewhere)
+    _deal(here, 1)
+    before = _fresh(tournament)
+    versions = (player_version(before, mine), player_version(before, theirs))
+    referee = get_user_model().objects.create_user("ref", password="pw-ref-123")
+
+    deal_delete_last(sheet=ScoreSheet.objects.get(table=here), actor=Actor.staff(referee))
+
+    after = _fresh(tournament)
+    assert player_version(after, mine) != versions[0]
+    assert player_version(after, theirs) == versions[1]
+    assert shared_version(after) == shared_version(before)
+
+
+def test_a_phone_is_answered_304_after_a_deal_elsewhere_and_sees_one_at_its_table(
+    playing, django_assert_num_queries, caplog
+):
+    tournament, (here, elsewhere) = playing
+    theirs, mine = _player_at(elsewhere), _player_at(here)
+    phones = {pk: Client() for pk in (theirs, mine)}
+    tags = {
+        pk: phone.get(_me(tournament, pk), HTTP_ACCEPT_ENCODING="gzip")["ETag"]
+        for pk, phone in phones.items()
+    }
+    standings = reverse("public:standings", args=[tournament.slug])
+    tv = reverse("public:tv", args=[tournament.slug])
+    boards = {url: Client().get(url)["ETag"] for url in (standings, tv)}
+
+    _deal(here, 1)
+
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="tarot.pagecache"):
+        with django_assert_num_queries(1):  # the tournament, with the player's sheets
+            again = phones[theirs].get(
+                _me(tournament, theirs),
+                HTTP_ACCEPT_ENCODING="gzip",
+                HTTP_IF_NONE_MATCH=tags[theirs],
+            )
+        assert again.status_code == 304
+        for url, tag in boards.items():
+            assert Client().get(url, HTTP_IF_NONE_MATCH=tag).status_code == 304
+    assert not [r for r in caplog.records if r.name == "tarot.pagecache"]  # nothing rendered
+    seen = phones[mine].get(_me(tournament, mine), HTTP_IF_NONE_MATCH=tags[mine])
+    assert seen.status_code == 200 and seen["ETag"] != tags[mine]
+    assert 'id="round-2-deal-1"' in seen.content.decode()
