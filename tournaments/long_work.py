@@ -1,17 +1,20 @@
 """When work on a tournament is long enough to run as a background job (``scoring.jobs``) rather
 than inside the request: the thresholds, in one place. Plain Python (no Django).
 
-Seating: the search itself is quick for a large field (600 players: 0.02 s a round on a quiet
-machine, ``bench/seating.py``), but writing its tables, seats and score sheets grows with the
-field; a small field with odd tables (tables of 5 or 3) is the other long case: from round 2 the
-search hunts for a plan without repeated meetings (18 players at tables of 3: 1.25 s quiet,
-10 to 23 s under load, issue 28). Round 1 of a small field is a plain draw: immediate.
+Seating, measured on the shared 2-core machine (SQLite; rounds 1 and 2, the service as the
+page calls it, its tables, seats and score sheets written): 400 players 0.06 / 0.25 s, 1,000
+players 0.15 / 0.25 s, 3,000 players 0.83 / 0.92 s, at a load of 13 to 14; the search alone is
+quick for a large field (600 players: 0.02 s a round, load 3). A small field with odd tables
+(tables of 5 or 3) is the long case: from round 2 the search hunts for a plan without repeated
+meetings (round 2 of 18 players at tables of 3: 1.25 s, of 21 at tables of 5: 0.74 s, at a load
+of 2 to 4; 10 to 23 s under load, issue 28), while 24 or 41 players take under 0.15 s. Round 1
+is a plain draw: immediate.
 """
 
 from __future__ import annotations
 
 #: A field of this many present players or more is seated by a job.
-SEATING_JOB_PLAYERS = 400
+SEATING_JOB_PLAYERS = 1000
 
 #: Below this many players, a later round with odd tables (players not a multiple of 4) is
 #: seated by a job: the search for zero repeated meetings is long there.

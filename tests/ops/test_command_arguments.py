@@ -71,6 +71,8 @@ def _cases(slug: str, tmp: Path) -> list[tuple[list[str], str]]:
         (["serve_club", "--port", "-1"], "--port goes from 1"),
         (["serve_club", "--workers", "0"], "--workers goes from 1"),
         (["serve_club", "--threads", "100000"], "--threads goes from 1"),
+        (["jobs_purge", "--days", "abc"], "invalid float value"),
+        (["jobs_purge", "--days", "-1"], "--days goes from 0"),
     ]
 
 

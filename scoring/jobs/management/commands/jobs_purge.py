@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.conf import settings
 
 from scoring.jobs.services import jobs_purge
-from tarot_club.commands import ProjectCommand
+from tarot_club.commands import ProjectCommand, check_range
 
 
 class Command(ProjectCommand):
@@ -22,6 +22,7 @@ class Command(ProjectCommand):
         )
 
     def handle(self, *args, days: float | None = None, **options):
+        check_range("--days", days, 0, 3650)
         retention = settings.JOBS_RETENTION_DAYS if days is None else days
         jobs, folders = jobs_purge(retention_days=retention)
         self.stdout.write(f"{jobs} jobs and {folders} folders of files removed.")
