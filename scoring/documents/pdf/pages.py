@@ -140,7 +140,7 @@ class FolderPageStore:
             return
         for key, page in pages.items():
             path = self._path(key)
-            path.parent.mkdir(parents=True, exist_ok=True)
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)  # as the jobs' files
             partial = path.with_name(f"{key}.{secrets.token_hex(4)}.part")
             partial.write_bytes(page)
             os.replace(partial, path)  # a reader never sees half a page
