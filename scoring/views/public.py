@@ -216,7 +216,13 @@ def _standings_rows(tournament, request):
     if through is not None and through not in data.rounds:
         through = None
     rounds = [n for n in data.rounds if through is None or n <= through]
-    return data, through, rounds, standings_rows(data.standings(through), rounds, through=through)
+    # Made once per standings version (each reader's place is a page of its own), copied for
+    # each page, which marks its own rows (a stage's cut line).
+    kept = data.remember(
+        ("rows", through, get_language()),
+        lambda: standings_rows(data.standings(through), rounds, through=through),
+    )
+    return data, through, rounds, [dict(row) for row in kept]
 
 
 def _standings_context(tournament, request):

@@ -23,7 +23,7 @@ from scoring.page_versions import player_version, shared_version
 from scoring.services import Actor, deal_delete_last, deal_record
 from scoring.standings import current_standings
 from tournaments import services
-from tournaments.models import Tournament
+from tournaments.models import Registration, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -155,3 +155,26 @@ def test_a_phone_is_answered_304_after_a_deal_elsewhere_and_sees_one_at_its_tabl
     seen = phones[mine].get(_me(tournament, mine), HTTP_IF_NONE_MATCH=tags[mine])
     assert seen.status_code == 200 and seen["ETag"] != tags[mine]
     assert 'id="round-2-deal-1"' in seen.content.decode()
+
+
+def test_each_readers_standings_show_the_field_in_their_language(playing):
+    tournament, _tables = playing
+    withdrawn = tournament.registrations.order_by("pk").first()
+    Registration.objects.filter(pk=withdrawn.pk).update(status=Registration.Status.WITHDRAWN)
+    services.tournament_touch(tournament_id=tournament.pk)
+    url = reverse("public:standings", args=[tournament.slug])
+    others = list(tournament.registrations.exclude(pk=withdrawn.pk).values_list("pk", flat=True))
+    pages = {
+        (pk, language): Client()
+        .get(f"{url}?joueur={pk}", HTTP_ACCEPT_LANGUAGE=language)
+        .content.decode()
+        for pk in others[:2]
+        for language in ("fr", "en")
+    }
+    expected = {s.entry.id: s.total for s in current_standings(_fresh(tournament)).standings()}
+    for (_pk, language), page in pages.items():  # the rows are kept once, shown in each
+        assert ("(forfait)" in page) == (language == "fr")
+        assert ("(withdrawn)" in page) == (language == "en")
+    response = Client().get(f"{url}?joueur={others[2]}")  # a page not kept yet: rendered
+    rows = {row["id"]: row["total"] for part in response.context["parts"] for row in part[0].rows}
+    assert rows and all(expected[pk] == total for pk, total in rows.items())
