@@ -499,7 +499,11 @@ def main() -> None:
     )
     parser.add_argument("--documents", action="store_true", help="staff make documents too")
     parser.add_argument("--short", action="store_true", help="300 players for one minute (CI)")
-    parser.add_argument("--check", action="store_true", help="exit 1 on the CI's failures")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="exit 1 on a stale read or a second render; 3 on a slow request only",
+    )
     args = parser.parse_args()
     if args.short:
         args.players, args.seconds, args.threads = 300, 60, 8
@@ -521,7 +525,10 @@ def main() -> None:
             failed.append("no deal was posted")
         if failed:
             log("FAILED: " + ", ".join(failed))
-            sys.exit(1)
+            # A request over 2 s alone may be the machine (another job on a shared CI host):
+            # exit 3 lets the caller run the check once more; a stale read, a second render or
+            # no deal posted is the app's fault and exits 1.
+            sys.exit(3 if failed == ["slowest_request_ms"] else 1)
         log("pass: one render per version, no stale read, no request over 2 s")
 
 
