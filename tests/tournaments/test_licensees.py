@@ -105,7 +105,7 @@ def test_every_bad_line_is_named_and_nothing_is_imported(organiser_client):
     assert "2 lines are wrong: correct the file and upload it again." in page
     assert "Line 4: no last name" in page
     assert ("Line 5: “X” is not a sex (F or M); “19” is not a year of birth (1900 to ") in page
-    assert "licence 08123456 is already on line 2</li>" in page
+    assert "licence 08123456 is already on line 2.</li>" in page  # one sentence a line
     assert "Replace the list" not in page
     preview = response.context["preview"]
     with pytest.raises(ServiceError) as caught:

@@ -77,7 +77,8 @@ def test_team_with_a_missing_member_is_refused(organiser_client_for):
 def test_service_refuses_a_wrong_number_of_members(count):
     tournament = make_tournament(0, format="teams_4")
     rows = [services.PlayerRow(last_name=f"M{i}") for i in range(count)]
-    with pytest.raises(ServiceError, match=f"A team has 4 players; {count} were given") as error:
+    given = "was given" if count == 1 else "were given"
+    with pytest.raises(ServiceError, match=f"A team has 4 players; {count} {given}") as error:
         services.team_register(tournament=tournament, name="Bancale", members=rows)
     assert error.value.field == "members"
     assert counts() == (0, 0, 0)

@@ -18,7 +18,9 @@ from tournaments import services
 from tournaments.models import Player, Registration, Round, Seat, Table
 
 PLAYERS = 3000
-ROW = re.compile(r'<tr class="(?:odd|even)"><td class="num">([^<]*)</td><td>([^<]*)')
+ROW = re.compile(
+    r'<tr class="(?:odd|even)"><td class="num">([^<]*)</td><td>(?:<a href="[^"]*">)?([^<]*)'
+)
 # Every view of the standings, cold: the tournament, then the standings' reads (registrations,
 # tables, seats, penalties), the rounds the pills name, and whether the tournament is a
 # championship's stage (its cut line).

@@ -384,3 +384,30 @@ def stage_in_words(tournament) -> dict | None:
         "carried_points": carry_in_words(stage.carry),
         "carried_in": carried_in,
     }
+
+
+def reopen_problem(stage: Stage) -> str | None:
+    """Why ``stage`` cannot be reopened now, in a sentence; None when it can: it is the last
+    closed stage and the next one has not started (nothing recorded on any of its sheets, no
+    round after its first, nobody registered there by hand)."""
+    if not stage.closed_at:
+        return _("This stage is not closed: there is nothing to reopen.")
+    following = next_stage_of(stage)
+    if following is None:
+        return None
+    if following.closed_at:
+        return _("The next stage is closed: reopen it first.")
+    tournaments = [g.tournament_id for g in following.groups.all()]
+    rounds = Round.objects.filter(tournament__in=tournaments)
+    if rounds.exclude(number=1).exists() or rounds.exclude(status=Round.Status.SEATED).exists():
+        return _(
+            "The next stage has started (a deal or a sheet is recorded): this stage can no "
+            "longer be reopened."
+        )
+    by_hand = Registration.objects.filter(tournament__in=tournaments, carried_points__isnull=True)
+    if by_hand.exists():
+        return _(
+            "Players were registered in the next stage by hand since the close: remove them "
+            "there first."
+        )
+    return None

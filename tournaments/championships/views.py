@@ -7,7 +7,7 @@ import hashlib
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -130,11 +130,12 @@ def stage_close_page(request, pk: int):
 
 
 @login_required
-@require_http_methods(["POST"])
 def stage_reopen(request, pk: int):
     """Reopen the last closed stage while the next one has not started (refused, saying why,
     otherwise)."""
-    stage = stage_for(request, pk)
+    stage = stage_for(request, pk)  # others: 404 whatever the method
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
     try:
         services.stage_reopen(stage=stage, by=request.user.get_username())
     except ServiceError as refusal:
@@ -179,7 +180,7 @@ def render_close_page(request, stage, *, state=None, error: str = "", invite_for
             "shown": _fingerprint(state.cut.qualified),
             "error": error,
             "invite_form": invite_form or InvitationForm(),
-            "reopen_problem": services.reopen_problem(stage) if stage.closed_at else None,
+            "reopen_problem": selectors.reopen_problem(stage) if stage.closed_at else None,
         },
         status=422 if error or (invite_form is not None and invite_form.errors) else 200,
     )

@@ -2,8 +2,8 @@
 and a player on theirs (390 × 844): a stage's tournaments are ticked in a list under their
 legend, one box a line; the close preview's « Déclare forfait » can be seen and tapped and its table
 stays inside the screen; « Déconnexion » sits on the bar's line and logs out; closing the
-stage makes its standings final and the stage can be reopened; a name in the standings opens
-the player's page."""
+stage makes its standings final (and its TV, on a 1920 × 1080 screen) and the stage can be
+reopened; a name in the standings opens the player's page."""
 
 from __future__ import annotations
 
@@ -95,3 +95,22 @@ def test_a_name_in_the_standings_opens_the_players_page_on_a_phone(phone_at):
     page.locator("table.standings").get_by_role("link", name=registration.full_name).tap()
     expect(page).to_have_url(f"/t/{tournament.slug}/joueur/{registration.pk}/")
     expect(page.get_by_role("heading", name=registration.full_name)).to_be_visible()
+
+
+def test_a_closed_stages_tv_reads_final_on_a_1920x1080_screen(page, shot):
+    """The room's TV of a stage: « Classement provisoire » while it is played, « Classement
+    final » once the organiser closed it (its tournament is finished)."""
+    from tournaments.championships import services as championship_services
+
+    from .test_tv_screen import open_tv
+
+    _championship, (first, _second) = make_championship(12, cut=8)
+    slug = tournament_of(first).slug
+    open_tv(page, slug, "1080p")
+    status = page.locator(".tv-status")
+    expect(status).to_contain_text("Classement provisoire")
+    championship_services.stage_close(stage=first)
+    open_tv(page, slug, "1080p")
+    expect(status).to_contain_text("Classement final")
+    expect(status).not_to_contain_text("provisoire")
+    shot(page, "closed-stage-tv")
