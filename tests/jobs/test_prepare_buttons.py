@@ -4,6 +4,7 @@ document of their own (not a fragment, « vierges pour … », under the workboo
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pytest
@@ -49,3 +50,12 @@ def test_the_blank_sheets_button_names_its_document(referee):
     english = Client(HTTP_ACCEPT_LANGUAGE="en")
     english.force_login(referee)
     assert ">Blank PDF for paper tables</button>" in english.get(url).content.decode()
+
+
+def test_a_tournament_without_a_place_has_no_empty_item_in_its_summary(referee):
+    tournament = services.tournament_create(
+        created_by=referee, name="Sans lieu", date=date(2026, 11, 30), seed=1
+    )
+    page = french_client(referee).get(reverse("tournaments:dashboard", args=[tournament.slug]))
+    summary = re.search(r'<p class="muted">(.*?)</p>', page.content.decode(), re.S).group(1)
+    assert not re.search(r"·\s*·", summary), summary
