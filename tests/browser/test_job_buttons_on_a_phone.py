@@ -21,6 +21,13 @@ def test_each_group_of_job_buttons_starts_its_own_line(phone_at):
     tournament = services.tournament_create(
         created_by=user, name="Open de Pontarlier", date=date(2026, 11, 30), seed=3
     )
+    for i in range(8):  # a seated round: the score sheets' buttons are there
+        services.player_register(
+            tournament=tournament,
+            row=services.PlayerRow(last_name=f"Joueur{i:02d}", first_name="Ève"),
+            present=True,
+        )
+    services.round_seat_next(tournament=tournament)
     phone = phone_at(390, 844).new_page()
     login(phone, "orga-boutons", "pw-orga-boutons")
     phone.goto(f"/t/{tournament.slug}/gestion/")
