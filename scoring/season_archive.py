@@ -18,6 +18,7 @@ from datetime import date
 from django.db import transaction
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.archive import export_tournament, import_json
 from scoring.archive_values import Damaged, parse_constant, parse_float, parse_int
@@ -60,18 +61,20 @@ class ExistingClub(ServiceError):
     """The archive's club is already here: importing would add its season to it."""
 
     def __init__(self, club: Club, season_name: str, tournaments: int):
+        members, seasons = club.player_set.count(), club.seasons.count()
         super().__init__(
             _(
-                "The club “%(club)s” is already here (%(members)d members, %(seasons)d "
-                "seasons): importing would add the season “%(season)s” and its %(count)d "
-                "tournaments to it. Nothing was imported."
+                "The club “%(club)s” is already here (%(members)s, %(seasons)s): importing "
+                "would add to it the season “%(season)s” (%(tournaments)s). Nothing was "
+                "imported."
             )
             % {
                 "club": club.name,
-                "members": club.player_set.count(),
-                "seasons": club.seasons.count(),
+                "members": ngettext("%(n)d member", "%(n)d members", members) % {"n": members},
+                "seasons": ngettext("%(n)d season", "%(n)d seasons", seasons) % {"n": seasons},
                 "season": season_name,
-                "count": tournaments,
+                "tournaments": ngettext("%(n)d tournament", "%(n)d tournaments", tournaments)
+                % {"n": tournaments},
             }
         )
         self.club = club

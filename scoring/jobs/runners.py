@@ -106,7 +106,7 @@ def _season_import(job: Job, progress: Progress) -> Outcome:
         )
     except ExistingClub as error:
         raise ServiceError(
-            _("%(error)s Tick « Add to the existing club » and import again to add them to it.")
+            _("%(error)s Tick “Add to the existing club” and import again to add them to it.")
             % {"error": error}
         ) from None
     progress(1, 1)

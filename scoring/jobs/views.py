@@ -23,6 +23,7 @@ from scoring.jobs.forms import SeasonImportForm
 from scoring.jobs.models import Job
 from scoring.jobs.selectors import job_for
 from scoring.jobs.services import job_restart, job_start
+from tournaments.championships.models import Championship
 from tournaments.models import Round, Season
 from tournaments.permissions import can_create_tournaments, may_export_season
 from tournaments.views.mixins import StaffTournamentMixin
@@ -161,6 +162,11 @@ class JobView(JobMixin, View):
     def get(self, request, *args, **kwargs):
         context = _context(request, self.job)
         context["tournament"] = self.job.tournament
+        if self.job.kind == Job.Kind.CHAMPIONSHIP_REPORT:
+            # The way back to the championship's page (gone if it was deleted meanwhile).
+            context["championship"] = Championship.objects.filter(
+                pk=self.job.params.get("championship")
+            ).first()
         response = render(request, "staff/job.html", context)
         add_never_cache_headers(response)
         return response
