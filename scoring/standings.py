@@ -144,18 +144,10 @@ def current_standings(tournament: Tournament) -> StandingsData:
     known; ``standings_data`` otherwise. Only the latest version of a tournament is kept, for the
     last ``KEEP`` tournaments asked for.
     """
-    changed = shared_changed_at(tournament)  # a deal on a sheet not counted yet: unchanged
-    with _recent_lock:
-        version, data = _recent.get(tournament.pk, (None, None))
-        if data is not None and version == changed:
-            _recent.move_to_end(tournament.pk)
-            return data
-    data = standings_data(tournament)
-    with _recent_lock:
-        _recent[tournament.pk] = (changed, data)
-        _recent.move_to_end(tournament.pk)
-        while len(_recent) > KEEP:
-            _recent.popitem(last=False)
+    data = _kept(tournament)
+    if data is None:
+        data = standings_data(tournament)
+        _keep({tournament: data})
     return data
 
 
@@ -164,24 +156,38 @@ def current_standings_of(tournaments: list[Tournament]) -> dict[int, StandingsDa
     version without a query, all the others together in ``standings_data_of``'s four."""
     found: dict[int, StandingsData] = {}
     missing = []
-    with _recent_lock:
-        for tournament in tournaments:
-            version, data = _recent.get(tournament.pk, (None, None))
-            if data is not None and version == tournament.changed_at:
-                _recent.move_to_end(tournament.pk)
-                found[tournament.pk] = data
-            else:
-                missing.append(tournament)
+    for tournament in tournaments:
+        data = _kept(tournament)
+        if data is None:
+            missing.append(tournament)
+        else:
+            found[tournament.pk] = data
     if missing:
         computed = standings_data_of(missing)
-        with _recent_lock:
-            for tournament in missing:
-                _recent[tournament.pk] = (tournament.changed_at, computed[tournament.pk])
-                _recent.move_to_end(tournament.pk)
-            while len(_recent) > KEEP:
-                _recent.popitem(last=False)
+        _keep({tournament: computed[tournament.pk] for tournament in missing})
         found |= computed
     return found
+
+
+def _kept(tournament: Tournament) -> StandingsData | None:
+    """The standings kept for the tournament's shared version (a deal on a sheet not counted
+    yet leaves it as it was), or None."""
+    changed = shared_changed_at(tournament)
+    with _recent_lock:
+        version, data = _recent.get(tournament.pk, (None, None))
+        if data is None or version != changed:
+            return None
+        _recent.move_to_end(tournament.pk)
+        return data
+
+
+def _keep(computed: dict[Tournament, StandingsData]) -> None:
+    with _recent_lock:
+        for tournament, data in computed.items():
+            _recent[tournament.pk] = (shared_changed_at(tournament), data)
+            _recent.move_to_end(tournament.pk)
+        while len(_recent) > KEEP:
+            _recent.popitem(last=False)
 
 
 def forget_standings() -> None:

@@ -178,3 +178,19 @@ def test_each_readers_standings_show_the_field_in_their_language(playing):
     response = Client().get(f"{url}?joueur={others[2]}")  # a page not kept yet: rendered
     rows = {row["id"]: row["total"] for part in response.context["parts"] for row in part[0].rows}
     assert rows and all(expected[pk] == total for pk, total in rows.items())
+
+
+def test_a_championship_page_and_the_standings_share_one_computation_while_a_sheet_fills(
+    playing, django_assert_num_queries
+):
+    """A deal on a sheet not counted yet leaves the standings' version, so the standings kept by
+    one page (``current_standings``) serve a championship's (``current_standings_of``), and back."""
+    from scoring.standings import current_standings_of
+
+    tournament, (here, _elsewhere) = playing
+    _deal(here, 1)
+    after = _fresh(tournament)
+    kept = current_standings(after)
+    with django_assert_num_queries(0):
+        assert current_standings_of([after]) == {after.pk: kept}
+        assert current_standings(after) is kept
