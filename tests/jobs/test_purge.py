@@ -19,6 +19,7 @@ from scoring.jobs import files, worker
 from scoring.jobs.models import Job
 from scoring.jobs.services import job_start
 from tests.scoring.conftest import make_tournament
+from tests.tournaments.conftest import make_user
 
 from .conftest import french_client
 from .worker import run_worker
@@ -63,15 +64,16 @@ def test_old_jobs_and_their_files_go_recent_ones_stay(settings, jobs_dir):
 
 def test_the_command_removes_them_too_and_the_page_is_gone(settings, jobs_dir):
     settings.JOBS_RETENTION_DAYS = 7
-    tournament, _round = make_tournament(8)
+    organiser = make_user("orga", organiser=True)
+    tournament, _round = make_tournament(8, user=organiser)
     old = finished_job(tournament, 8)
+    page = reverse("jobs:job", args=[old.pk])
+    assert french_client(organiser).get(page).status_code == 200
     out = io.StringIO()
     call_command("jobs_purge", stdout=out)
     assert out.getvalue() == "1 jobs and 1 folders of files removed.\n"
     assert not Job.objects.exists()
-    organiser = tournament.created_by
-    if organiser is not None:
-        assert french_client(organiser).get(reverse("jobs:job", args=[old.pk])).status_code == 404
+    assert french_client(organiser).get(page).status_code == 404
     recent = finished_job(tournament, 2)
     call_command("jobs_purge", "--days", "1", stdout=io.StringIO())
     assert not Job.objects.filter(pk=recent.pk).exists()

@@ -399,7 +399,7 @@ def reopen_problem(stage: Stage) -> str | None:
         return _("The next stage is closed: reopen it first.")
     tournaments = [g.tournament_id for g in following.groups.all()]
     rounds = Round.objects.filter(tournament__in=tournaments)
-    if rounds.exclude(number=1).exists() or rounds.exclude(status=Round.Status.SEATED).exists():
+    if rounds.exclude(number=1, status=Round.Status.SEATED).exists():  # anything but round 1 seated
         return _(
             "The next stage has started (a deal or a sheet is recorded): this stage can no "
             "longer be reopened."

@@ -317,9 +317,10 @@ def stage_restore(*, tournament: Tournament, data: dict) -> None:
         CarriedPoints,
         batch_size=500,
     )
+    known = _known(championship)  # each player is invited once to a stage
     for invitation in data["invitations"]:
         person = {name: invitation[name] for name in ("first_name", "last_name", "licence")}
-        player = _known(championship).get(_person_key(**person, club=invitation["club"]))
+        player = known.get(_person_key(**person, club=invitation["club"]))
         if player is None and person["licence"]:
             player = Player.objects.filter(licence=person["licence"]).first()
         if player is None:
