@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from scoring.documents.data import SheetData
 from scoring.documents.fingerprint import fingerprint, verification_code
 from scoring.documents.language import printed_in
-from scoring.documents.pdf import score_sheet_pdf
+from scoring.documents.pdf import score_sheet, score_sheet_pdf
 from scoring.documents.pdf.pages import FolderPageStore, keepable, page_key
 
 from .every_deal import every_deal_sheets
@@ -36,7 +36,7 @@ def kept_files(store: FolderPageStore) -> int:
 
 @pytest.mark.parametrize("language", ["fr", "en"])
 @pytest.mark.parametrize("copies", [1, 4])  # 4 copies: more than 20 sheets, the fixed QR mask
-def test_a_kept_page_is_the_page_drawn_afresh(all_sheets, tmp_path, language, copies):
+def test_a_kept_page_is_the_page_drawn_afresh(all_sheets, tmp_path, monkeypatch, language, copies):
     sheets = [signed(s) for s in all_sheets if not s.blank] + every_deal_sheets()
     sheets = [replace(s, table_number=n) for n, s in enumerate(sheets * copies, 1)]
     store = FolderPageStore(tmp_path / "pages", 10**8)
@@ -44,7 +44,13 @@ def test_a_kept_page_is_the_page_drawn_afresh(all_sheets, tmp_path, language, co
         fresh = score_sheet_pdf(sheets)
         first = score_sheet_pdf(sheets, pages=store)
         assert kept_files(store) == sum(keepable(s) for s in sheets) > 5
+        drawn = []
+        real = score_sheet.draw_sheet
+        monkeypatch.setattr(
+            score_sheet, "draw_sheet", lambda canv, s, *a: (drawn.append(s), real(canv, s, *a))
+        )
         copied = score_sheet_pdf(sheets, pages=store)
+    assert len(drawn) == sum(not keepable(s) for s in sheets)  # the kept ones were copied
     assert contents(copied) == contents(first) == contents(fresh)
 
 
