@@ -44,12 +44,17 @@ def run_player_import(job: Job, progress: Progress) -> Outcome:
         raise ServiceError(_("The uploaded file is no longer there: upload it again."))
     tournament, name, content = job.tournament, job.params.get("filename", ""), source.read_bytes()
     lines = job.params.get("lines") or 1
-    progress(0, lines, Job.Stage.CHECKING)
-    preview = services.players_import_preview(tournament=tournament, filename=name, content=content)
-    if not preview.ok:
-        raise ServiceError(preview_errors(preview))
     progress(0, lines, Job.Stage.IMPORTING)
-    count = services.players_import(tournament=tournament, filename=name, content=content)
+    try:  # the import checks every line again, inside its transaction
+        count = services.players_import(tournament=tournament, filename=name, content=content)
+    except ServiceError:
+        # Lines that went bad since the preview: name them (checked once more, only then).
+        preview = services.players_import_preview(
+            tournament=tournament, filename=name, content=content
+        )
+        if not preview.ok:
+            raise ServiceError(preview_errors(preview)) from None
+        raise
     progress(count, max(count, lines), Job.Stage.IMPORTING)
     return Outcome(None, params={"imported": count})
 
