@@ -71,6 +71,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A phone or TV asking whether its public page changed is answered 304 here, before the
+    # session, authentication and the rest, when it holds the current version (issue 28).
+    "scoring.public_answers.RevalidateFirstMiddleware",
     # The club room's server (make club) has no /admin/ (tarot_club.room_accounts).
     "tarot_club.room_accounts.RoomAdminClosedMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -18,9 +18,9 @@ from scoring.prizes.exports import prize_headers, prize_rows
 from scoring.prizes.forms import CategoryForm, PrizeSettingsForm, PrizesForm
 from scoring.prizes.models import Category, Prize, PrizeSettings
 from scoring.prizes.selectors import categories_of, category_standings, prize_list, scratch_label
+from scoring.public_answers import public_page
 from scoring.standings import current_standings
 from scoring.views.exports import standings_response
-from scoring.views.public import public_page
 from tarot_club.errors import ServiceError
 from tournaments.views.helpers import add_service_error, int_or_none
 from tournaments.views.mixins import StaffTournamentMixin

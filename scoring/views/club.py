@@ -1,9 +1,9 @@
 """A club's public pages (no login): its page (the next tournaments, the current season), a
 season's standings, a player's career at the club.
 
-Cached like a tournament's public pages (``public.cached_answer``): the version is the club's,
-its seasons' and its tournaments' last change, and the day (an upcoming tournament becomes a past
-one at midnight), so a change is never hidden behind a stale copy.
+Cached like a tournament's public pages (``public_answers.cached_answer``): the version is the
+club's, its seasons' and its tournaments' last change, and the day (an upcoming tournament becomes
+a past one at midnight), so a change is never hidden behind a stale copy.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from scoring.documents.data import StandingsSection
+from scoring.public_answers import cached_answer
 from scoring.season import (
     current_season,
     current_season_data,
@@ -28,7 +29,7 @@ from scoring.season import (
     tie_break_label,
 )
 from scoring.views.exports import standings_response
-from scoring.views.public import cached_answer, line_chart
+from scoring.views.public import line_chart
 from tournaments import championship
 from tournaments.models import Club, Player, Registration, Season, SeatRequest, Tournament
 from tournaments.ranking import rank_label

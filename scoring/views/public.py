@@ -1,31 +1,26 @@
 """Public pages (no login): standings, seating, results, a player's own page, a TV view.
 
-They show only what the organiser allows and never an edit control. Each response is cached on
-the tournament's last change (``Tournament.changed_at``) and answers conditional requests, so a
-thousand phones polling an unchanged page cost almost nothing.
+They show only what the organiser allows and never an edit control. Each is rendered once per
+page version and answers conditional requests (``scoring/public_answers.py``), so a thousand
+phones polling an unchanged page cost almost nothing.
 """
 
 from __future__ import annotations
 
-import functools
-import hashlib
-from collections.abc import Callable
-
-from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_safe
 
 from scoring import field_pages
 from scoring.engine import get_rule_set, score_deal
 from scoring.engine.table import active_positions
 from scoring.models import Deal
-from scoring.page_versions import player_annotations, player_version, shared_version
-from scoring.pagecache import KEPT_HEADERS, Entry, page_cache
+from scoring.page_versions import player_version, shared_version
 from scoring.presenters import explanation_lines
 from scoring.prizes.exports import export_sections, tv_categories
+from scoring.public_answers import public_page
 from scoring.scores import to_engine
 from scoring.selectors import round_tables
 from scoring.stage_standings import mark_rows, stage_marks, stage_section
@@ -40,110 +35,6 @@ from tournaments.models import Player, Registration, Round, Seat, Tournament
 from tournaments.selectors import registrations_matching
 from tournaments.views.helpers import int_or_none
 
-
-def public_page(
-    view=None,
-    *,
-    uses: dict[str, Callable[[str, Tournament], str]] | None = None,
-    stored=None,
-    versioned=None,
-    annotated=None,
-):
-    """Load the tournament; answer 304 or a cached copy when nothing changed since.
-
-    The version is the exact time of the tournament's last change (microseconds), used both as
-    the ETag and in the cache key, so a change never leaves a stale page behind. The cached copy
-    is also kept gzipped (compressed once per version): a 1,000-player standings page is about
-    550 kB of HTML and 40 kB gzipped, which matters on a phone in a busy hall. Public pages carry
-    no secret (no CSRF token), so compressing them is safe.
-
-    The key holds only what the page reads: ``uses`` names its query parameters, each with the
-    function that gives its normalised value from the text and the tournament (``?apres=2&x=1``
-    and ``?apres=02`` share one entry; an unknown parameter never makes a new one).
-    ``stored(request)`` says whether the answer may be kept at all (a search with free text is
-    not: it would fill the cache). ``versioned(tournament, **kwargs)``, when given, is a finer
-    version than the tournament's last change, for a page a deal elsewhere leaves unchanged
-    (``scoring/page_versions.py``); ``annotated(**kwargs)`` what it reads with the tournament.
-    """
-    if view is None:
-        return functools.partial(
-            public_page, uses=uses, stored=stored, versioned=versioned, annotated=annotated
-        )
-    reads = dict(sorted((uses or {}).items()))
-
-    @functools.wraps(view)
-    @require_safe
-    def wrapper(request, slug, **kwargs):
-        tournaments = Tournament.objects.all()
-        if annotated is not None:
-            tournaments = tournaments.annotate(**annotated(**kwargs))
-        tournament = get_object_or_404(tournaments, slug=slug)
-        if versioned is None:
-            version = f"{tournament.pk}-{tournament.changed_at.timestamp():.6f}"
-        else:
-            version = versioned(tournament, **kwargs)
-        version += f"-{get_language()}"
-        query = "&".join(
-            f"{name}={read(request.GET.get(name, ''), tournament)}" for name, read in reads.items()
-        )
-        if query:  # one tag per answer: the same page with other parameters is another answer
-            version += "-" + hashlib.sha256(query.encode()).hexdigest()[:12]
-        keep = stored is None or stored(request)
-        return cached_answer(
-            request,
-            version,
-            lambda: view(request, tournament, **kwargs),
-            key=f"public:{version}:{request.path}?{query}",
-            keep=keep,
-        )
-
-    return wrapper
-
-
-def cached_answer(request, version: str, produce, *, key: str | None = None, keep: bool = True):
-    """A public answer for ``version``: 304 when the client holds it, else the cached copy (made
-    by ``produce()`` once per version), gzipped when the client takes it. ``version`` changes
-    with anything the page shows; ``keep=False`` answers without storing (free-text searches).
-    """
-    key = key or f"public:{version}:{request.path}"
-    gzipped = _accepts_gzip(request)
-    plain_tag, packed_tag = f'"{version}"', f'"{version}-gz"'
-    asked = request.headers.get("If-None-Match", "")
-    # A client that takes gzip may hold either tag: pages that do not shrink (the Excel and
-    # PDF exports) are sent as they are, with the plain tag.
-    if plain_tag in asked or (gzipped and packed_tag in asked):  # GET or HEAD (require_safe)
-        response = HttpResponseNotModified()
-        response["ETag"] = packed_tag if gzipped and packed_tag in asked else plain_tag
-        return _revalidate_headers(response)
-    pages = page_cache()
-    page = request.resolver_match.view_name if request.resolver_match else request.path
-    if keep:
-        entry = pages.fetch(key, lambda: _entry(produce), page=page, version=version)
-    else:
-        entry = pages.render_only(lambda: _entry(produce), page=page, version=version)
-    if not isinstance(entry, Entry):
-        return entry  # not a page to keep (a 404...): as it was produced
-    compressed = gzipped and entry.gzipped
-    response = HttpResponse(entry.body if compressed else entry.content())
-    for name, value in entry.headers:
-        response[name] = value
-    if compressed:
-        response["Content-Encoding"] = "gzip"
-    response["ETag"] = packed_tag if compressed else plain_tag
-    return _revalidate_headers(response)
-
-
-def _entry(produce):
-    """The answer ``produce()`` makes, as a cache entry when it is a page (status 200)."""
-    response = produce()
-    if hasattr(response, "render"):
-        response.render()
-    if response.status_code != 200:
-        return response
-    headers = {name: response[name] for name in KEPT_HEADERS if name in response}
-    return Entry.of(response.content, headers)
-
-
 MAX_SEARCH = 100  # characters of a search kept
 
 
@@ -157,30 +48,6 @@ def _round_number(value: str, tournament: Tournament) -> str:
     """A round number as the standings read it (``apres``): one of the tournament's, or ""."""
     number = int_or_none(value)
     return str(number) if number is not None and 0 < number <= tournament.rounds else ""
-
-
-def _revalidate_headers(response):
-    response["Cache-Control"] = "no-cache"
-    response["Vary"] = "Accept-Encoding, Accept-Language, Cookie"
-    return response
-
-
-def _accepts_gzip(request) -> bool:
-    """Whether Accept-Encoding allows gzip (``gzip;q=0`` refuses it, ``*`` allows it)."""
-    allowed = {}
-    for part in request.headers.get("Accept-Encoding", "").lower().split(","):
-        coding, _, params = part.strip().partition(";")
-        quality = 1.0
-        for param in params.split(";"):
-            name, _, value = param.strip().partition("=")
-            if name == "q":
-                try:
-                    quality = float(value)
-                except ValueError:
-                    quality = 0.0
-        if coding:
-            allowed[coding] = quality > 0
-    return allowed.get("gzip", allowed.get("x-gzip", allowed.get("*", False)))
 
 
 def _context(tournament, **extra):
@@ -396,7 +263,7 @@ def find_me(request, tournament):
     )
 
 
-@public_page(versioned=player_version, annotated=player_annotations)
+@public_page(versioned=player_version, per_player=True)
 def player(request, tournament, registration_id: int):
     registration = get_object_or_404(
         Registration.objects.select_related("team"),

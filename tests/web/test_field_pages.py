@@ -21,10 +21,10 @@ PLAYERS = 3000
 ROW = re.compile(
     r'<tr class="(?:odd|even)"><td class="num">([^<]*)</td><td>(?:<a href="[^"]*">)?([^<]*)'
 )
-# Every view of the standings, cold: the tournament, then the standings' reads (registrations,
-# tables, seats, penalties), the rounds the pills name, and whether the tournament is a
-# championship's stage (its cut line).
-QUERIES = 6
+# Every view of the standings, cold: the page's version (the tournament's stamp), the tournament,
+# then the standings' reads (registrations, tables, seats, penalties), the rounds the pills name,
+# and whether the tournament is a championship's stage (its cut line).
+QUERIES = 7
 
 
 def build_field(players: int = PLAYERS):

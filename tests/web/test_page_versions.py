@@ -19,7 +19,7 @@ from scoring.demo import create_demo
 from scoring.engine import get_rule_set
 from scoring.engine.sampling import random_legal_deal
 from scoring.models import ScoreSheet
-from scoring.page_versions import player_version, shared_version
+from scoring.page_versions import player_version, shared_version, stamp_of
 from scoring.services import Actor, deal_delete_last, deal_record
 from scoring.standings import current_standings
 from tournaments import services
@@ -54,6 +54,12 @@ def _fresh(tournament) -> Tournament:
     return Tournament.objects.get(pk=tournament.pk)
 
 
+def _player_version(tournament, registration_id: int) -> str:
+    """A player's page version as a phone's request reads it now (its stamp)."""
+    stamp = stamp_of(tournament.slug, registration_id=registration_id)
+    return player_version(stamp, registration_id)
+
+
 def _player_at(table) -> int:
     return table.seats.order_by("position").first().registration_id
 
@@ -66,15 +72,15 @@ def test_a_deal_elsewhere_leaves_a_players_page_and_the_standings_as_they_were(p
     tournament, (here, elsewhere) = playing
     mine, theirs = _player_at(here), _player_at(elsewhere)
     before = _fresh(tournament)
-    mine_before, theirs_before = player_version(before, mine), player_version(before, theirs)
+    mine_before, theirs_before = _player_version(before, mine), _player_version(before, theirs)
 
     _deal(here, 1)  # the sheet has one deal of two: it does not count yet
 
     after = _fresh(tournament)
     assert after.changed_at > before.changed_at  # every other page is still a new version
     assert shared_version(after) == shared_version(before)
-    assert player_version(after, theirs) == theirs_before
-    assert player_version(after, mine) != mine_before
+    assert _player_version(after, theirs) == theirs_before
+    assert _player_version(after, mine) != mine_before
 
 
 def test_a_sheet_that_counts_changes_every_players_page_and_the_standings(playing):
@@ -82,13 +88,13 @@ def test_a_sheet_that_counts_changes_every_players_page_and_the_standings(playin
     theirs = _player_at(elsewhere)
     _deal(here, 1)
     before = _fresh(tournament)
-    shared_before, theirs_before = shared_version(before), player_version(before, theirs)
+    shared_before, theirs_before = shared_version(before), _player_version(before, theirs)
 
     _deal(here, 2)  # the sheet is complete: its players' results count in the standings
 
     after = _fresh(tournament)
     assert shared_version(after) != shared_before
-    assert player_version(after, theirs) != theirs_before
+    assert _player_version(after, theirs) != theirs_before
     totals = {s.entry.id: s.total for s in current_standings(after).standings()}
     seated = here.seats.values_list("registration_id", "points")
     assert all(totals[pk] != 0 or points == 0 for pk, points in seated)
@@ -113,14 +119,14 @@ def test_removing_a_deal_changes_its_tables_pages_only(playing):
     mine, theirs = _player_at(here), _player_at(elsewhere)
     _deal(here, 1)
     before = _fresh(tournament)
-    versions = (player_version(before, mine), player_version(before, theirs))
+    versions = (_player_version(before, mine), _player_version(before, theirs))
     referee = get_user_model().objects.create_user("ref", password="pw-ref-123")
 
     deal_delete_last(sheet=ScoreSheet.objects.get(table=here), actor=Actor.staff(referee))
 
     after = _fresh(tournament)
-    assert player_version(after, mine) != versions[0]
-    assert player_version(after, theirs) == versions[1]
+    assert _player_version(after, mine) != versions[0]
+    assert _player_version(after, theirs) == versions[1]
     assert shared_version(after) == shared_version(before)
 
 

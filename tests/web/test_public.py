@@ -227,16 +227,17 @@ def test_standings_and_me_pages_run_a_fixed_number_of_queries(
     tournament = create_demo(players=players, rounds=2, deals=1, seed=2).tournament
     registration = Registration.objects.filter(tournament=tournament).first()
     me = reverse("public:player", args=[tournament.slug, registration.pk])
-    # The tournament, then the registrations, tables, seats (with their results), penalties,
-    # and whether it is a championship's stage (its cut line).
-    with django_assert_num_queries(6):
+    # The page's version (the tournament's stamp), the tournament, then the registrations,
+    # tables, seats (with their results), penalties, and whether it is a championship's stage.
+    with django_assert_num_queries(7):
         client.get(reverse("public:standings", args=[tournament.slug]))
-    # The player's own rounds, tables and deals; the standings are kept from the page above.
-    with django_assert_num_queries(5):
+    # The version, the tournament, the player's own rounds, tables and deals; the standings are
+    # kept from the page above.
+    with django_assert_num_queries(6):
         client.get(me)
     forget_standings()
     cache.clear()
-    with django_assert_num_queries(5 + 4):
+    with django_assert_num_queries(6 + 4):
         client.get(me)
 
 

@@ -23,10 +23,11 @@ def keeps_players(tournament: Tournament) -> bool:
 
 
 def hall_named(tournament: Tournament, slug: str) -> Hall | None:
-    """The hall of ``?salle=<slug>``, or None (no such hall: every hall)."""
+    """The hall of ``?salle=<slug>``, or None (no such hall: every hall). ``tournament`` may be
+    a public page's stamp (only its ``pk`` is read)."""
     if not slug or slug == ALL_HALLS:
         return None
-    return Hall.objects.filter(tournament=tournament, slug=slug).first()
+    return Hall.objects.filter(tournament_id=tournament.pk, slug=slug).first()
 
 
 def hall_slug(text: str, tournament: Tournament) -> str:
