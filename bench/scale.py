@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import itertools
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -37,6 +39,7 @@ import time
 import urllib.parse
 import uuid
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,7 +74,9 @@ def prepare(players: int, database_url: str) -> dict:
 
     from bench import measures, workload
     from scoring.engine import get_rule_set
+    from scoring.engine.sampling import random_legal_deal
     from scoring.selectors import round_tables
+    from scoring.services import Actor, deal_record
     from tournaments import services
     from tournaments.models import StaffMember
 
@@ -87,13 +92,29 @@ def prepare(players: int, database_url: str) -> dict:
     rules = get_rule_set(tournament.rule_set)
     rng = random.Random(6)
     tables = [t for t in round_tables(round_) if len(t.seats.all()) == 4]
+    last = tournament.deals_per_round
+    # As in a hall late in a round: every other table has played all but its last deal, so
+    # while the load runs, sheets start to count (the standings change) between deals that
+    # change only their table's pages.
+    ahead = tables[::2]
+    for table in ahead:
+        for number in range(1, last):
+            deal_record(
+                sheet=table.sheet,
+                number=number,
+                kind="played",
+                deal=random_legal_deal(rng, 4, rules),
+                actor=Actor.table(page="bench"),
+            )
+    behind = [(t, n) for n in range(1, last + 1) for t in tables[1::2]]
+    queues = [[(t, last) for t in ahead], behind]
+    order = [pair for both in itertools.zip_longest(*queues) for pair in both if pair]
     items = []  # (sheet path, body, deal number, a registration seated there)
-    for number in range(1, tournament.deals_per_round + 1):
-        for table in tables:
-            seat = table.seats.all()[0]
-            body = urllib.parse.urlencode(measures.deal_post_data(rng, rules, number))
-            path = reverse("table_sheet", args=[table.sheet.token])
-            items.append((path, body, number, seat.registration_id))
+    for table, number in order:
+        seat = table.seats.all()[0]
+        body = urllib.parse.urlencode(measures.deal_post_data(rng, rules, number))
+        path = reverse("table_sheet", args=[table.sheet.token])
+        items.append((path, body, number, seat.registration_id))
     registrations = list(tournament.registrations.values_list("pk", flat=True))
     plan = {
         "slug": tournament.slug,
@@ -103,6 +124,8 @@ def prepare(players: int, database_url: str) -> dict:
         "players": [reverse("public:player", args=[tournament.slug, pk]) for pk in registrations],
         "registrations": registrations,
         "tables": len(tables),
+        "tables_ahead": len(ahead),
+        "deals": last,
         "build_seconds": round(time.perf_counter() - began, 1),
     }
     from django.db import connections
@@ -163,6 +186,27 @@ class Recorder:
         with self.lock:
             if len(self.errors) < 20:
                 self.errors.append(text)
+
+    def state(self) -> dict:
+        """What was recorded, to send from a client process to the run's."""
+        with self.lock:
+            return {
+                "latencies": self.latencies,
+                "by_page": self.by_page,
+                "statuses": dict(self.statuses),
+                "slowest": self.slowest,
+                "errors": self.errors,
+            }
+
+    def merge(self, state: dict) -> None:
+        with self.lock:
+            for name in ("latencies", "by_page"):
+                mine = getattr(self, name)
+                for key, values in state[name].items():
+                    mine.setdefault(key, []).extend(values)
+            self.statuses.update(state["statuses"])
+            self.slowest = max(self.slowest, tuple(state["slowest"]))
+            self.errors.extend(state["errors"][: max(0, 20 - len(self.errors))])
 
 
 def _page_kind(path: str) -> str:
@@ -236,6 +280,32 @@ class Phones(threading.Thread):
                 if response.status == 200 and response.getheader("ETag"):
                     tags[path] = response.getheader("ETag")
                 self.recorder.add(self.kind, ms, response.status, path)
+
+
+@dataclass(frozen=True)
+class Port:
+    """A server as a client process knows it: its port."""
+
+    port: int
+
+
+def phone_process(ports, chunks, seconds, kind, seed, results) -> None:
+    """A client process: one thread of :class:`Phones` per chunk of paths, for ``seconds``;
+    puts what it recorded on ``results``. The phones run in several processes so that the
+    client's own interpreter lock does not add its waits to the latencies it measures."""
+    servers = [Port(port) for port in ports]
+    stop, recorder = threading.Event(), Recorder()
+    phones = [
+        Phones(servers, paths, stop, recorder, kind, seed=seed + i)
+        for i, paths in enumerate(chunks)
+    ]
+    for phone in phones:
+        phone.start()
+    stop.wait(seconds)
+    stop.set()
+    for phone in phones:
+        phone.join(timeout=60)
+    results.put(recorder.state())
 
 
 class Referees(threading.Thread):
@@ -354,7 +424,10 @@ def run(args) -> dict:
     try:
         log(f"building {args.players} players on PostgreSQL ({name})")
         plan = prepare(args.players, database_url)
-        log(f"built in {plan['build_seconds']} s: {plan['tables']} tables of 4")
+        log(
+            f"built in {plan['build_seconds']} s: {plan['tables']} tables of 4, "
+            f"{plan['tables_ahead']} at their last deal"
+        )
         from bench.djsetup import worker_env
 
         static = OUT / f"static-{os.getpid()}"
@@ -386,9 +459,18 @@ def run(args) -> dict:
             phone_paths.append(f"{plan['standings']}?joueur={pk}" if rng.random() < 1 / 3 else path)
         phone_paths = phone_paths[: args.phones]
         threads = max(1, min(args.threads, len(phone_paths)))
-        phones = [
-            Phones(servers, phone_paths[i::threads], stop, recorder, "public", seed=i)
-            for i in range(threads)
+        chunks = [phone_paths[i::threads] for i in range(threads)]
+        processes = max(1, min(args.client_processes, threads))
+        context = multiprocessing.get_context("fork")  # before any thread of this process
+        results = context.Queue()
+        ports = [server.port for server in servers]
+        clients = [
+            context.Process(
+                target=phone_process,
+                args=(ports, chunks[i::processes], args.seconds, "public", i * 1000, results),
+                daemon=True,
+            )
+            for i in range(processes)
         ]
         tvs = [Phones(servers, [plan["tv"]], stop, recorder, "tv", seed=100 + i) for i in range(2)]
         referees = Referees(
@@ -401,16 +483,22 @@ def run(args) -> dict:
         )
         began, load_before = time.perf_counter(), load()
         log(
-            f"load for {args.seconds} s: {len(phone_paths)} phones on {threads} threads, "
-            f"2 TVs, {args.deals_per_second} deals/s"
+            f"load for {args.seconds} s: {len(phone_paths)} phones on {threads} threads in "
+            f"{processes} processes, 2 TVs, {args.deals_per_second} deals/s"
         )
-        for thread in [*phones, *tvs, referees]:
+        for client in clients:
+            client.start()
+        for thread in [*tvs, referees]:
             thread.start()
         documents = documents_hook(servers, plan, stop, recorder) if args.documents else None
         stop.wait(args.seconds)
         stop.set()
-        for thread in [*phones, *tvs, referees]:
+        for thread in [*tvs, referees]:
             thread.join(timeout=60)
+        for _ in clients:
+            recorder.merge(results.get(timeout=120))
+        for client in clients:
+            client.join(timeout=30)
         seconds = time.perf_counter() - began
         memory = [mb for server in servers for mb in worker_memory_mb(server)]
         rendered = renders(servers)
@@ -432,6 +520,10 @@ def run(args) -> dict:
         "statuses": statuses,
         "errors": recorder.errors,
         "deals_posted": referees.posted,
+        # Deals that made a sheet count (the standings changed): the tables ahead's last deals.
+        "sheets_completed": sum(
+            1 for _, _, number, _ in plan["items"][: referees.posted] if number == plan["deals"]
+        ),
         "by_page": {page: spread(ms) for page, ms in sorted(recorder.by_page.items())},
         "figures": {
             "renders_per_version": figure(rendered["max_per_version"], 1, "", **rendered),
@@ -491,6 +583,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=300)
     parser.add_argument("--phones", type=int, default=None, help="default: one per player")
     parser.add_argument("--threads", type=int, default=24, help="client threads for the phones")
+    parser.add_argument(
+        "--client-processes", type=int, default=4, help="processes the phone threads run in"
+    )
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers per server")
     parser.add_argument("--deals-per-second", type=float, default=2.0)
     parser.add_argument("--redis-db", type=int, default=11)
@@ -506,7 +601,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.short:
-        args.players, args.seconds, args.threads = 300, 60, 8
+        args.players, args.seconds, args.threads, args.client_processes = 300, 60, 8, 2
     if args.phones is None:
         args.phones = args.players
     result = run(args)
