@@ -60,7 +60,8 @@ def test_the_organisers_pages_run_a_fixed_number_of_queries(
     client = client_for(by)
     pages = [
         (reverse("championships:staff", args=[championship.slug]), 7),
-        (reverse("championships:stage_close", args=[first.pk]), 16),
+        # the close page looks up the next stage once (its preview and its page share it)
+        (reverse("championships:stage_close", args=[first.pk]), 15),
     ]
     for url, queries in pages:
         client.get(url)
