@@ -539,9 +539,10 @@ def tv(request, tournament):
     marks = stage_marks(tournament)  # a championship's stage: the cut line
     mark_rows(rows, marks)
     last = data.pending[-1] if data.pending else None
+    teams = data.team_standings() if tournament.is_team_event else None
     halls = hall_choice(request, tournament)  # ?salle=<slug>: the players and tables of one hall
     if halls.hall:
-        rows, last = hall_view(tournament, halls.hall, rows, last)
+        rows, last, teams = hall_view(tournament, halls.hall, rows, last, teams)
     return render(
         request,
         "public/tv.html",
@@ -549,7 +550,7 @@ def tv(request, tournament):
             tournament,
             rows=rows,
             stage=marks,
-            teams=data.team_standings() if tournament.is_team_event else None,
+            teams=teams,
             categories=tv_categories(tournament, data),
             provisional=_provisional_text(data),
             # The tables of the last round whose sheet is not entered yet: still playing.
