@@ -47,6 +47,39 @@ class HistoryLine:
     reason: str
     after_signature: bool  # a change made while signatures stood: it voided them
 
+    @property
+    def amends(self) -> bool:
+        return amends(self.action, reason=self.reason, after_signature=self.after_signature)
+
+
+def after_signature(actions: Iterable[str]) -> list[bool]:
+    """The log's rule, replayed over a sheet's actions (oldest first): for each, whether it is
+    a change made while signatures stood, which voids them. A signature stands until the next
+    change."""
+    flags = []
+    signed = False
+    for action in actions:
+        changes = action not in SIGNATURES
+        flags.append(changes and signed)
+        signed = not changes
+    return flags
+
+
+def amends(action: str, *, reason: str, after_signature: bool) -> bool:
+    """Whether an event goes in the sheet's amendment box: a change made after a signature, or
+    one given with a reason (a referee's correction, a penalty)."""
+    return action not in SIGNATURES and (after_signature or bool(reason))
+
+
+def amended(log: Sequence[tuple[str, str]]) -> bool:
+    """Whether a sheet's log (its events' action and reason, oldest first) holds an amendment,
+    read without the events' data (:func:`amends`)."""
+    flags = after_signature(action for action, _reason in log)
+    return any(
+        amends(action, reason=reason, after_signature=late)
+        for (action, reason), late in zip(log, flags, strict=True)
+    )
+
 
 def history_lines(
     events: Iterable, names: Sequence[str], roles: Mapping[int, str] | None = None
@@ -54,13 +87,12 @@ def history_lines(
     """The sentences of a sheet's events, oldest first. ``names``: the players' names by table
     position (deals store positions). ``roles`` (account id -> role on the tournament, for
     pages anyone may read): staff are named by their role, never by their account's name."""
+    ordered = sorted(events, key=lambda e: (e.at, e.pk or 0))
     lines = []
-    signed = False
-    for event in sorted(events, key=lambda e: (e.at, e.pk or 0)):
+    for event, late in zip(ordered, after_signature(e.action for e in ordered), strict=True):
         if roles is not None and not _by_table_link(event):
             event = copy(event)
             event.actor_label = str(role_label(roles.get(event.actor_id, "")))
-        changes = event.action not in SIGNATURES
         lines.append(
             HistoryLine(
                 at=event.at,
@@ -68,10 +100,9 @@ def history_lines(
                 who=who(event),
                 sentence=sentence(event, names),
                 reason=event.reason or "",
-                after_signature=changes and signed,
+                after_signature=late,
             )
         )
-        signed = not changes  # a signature stands until the next change voids it
     return lines
 
 

@@ -21,7 +21,7 @@ from scoring.documents.labels import SEAT_LETTERS
 from scoring.documents.language import english
 from scoring.engine import get_rule_set
 from scoring.engine.table import active_positions
-from scoring.history import SIGNATURES, history_lines
+from scoring.history import amended, history_lines
 from scoring.links import public_url
 from scoring.models import Deal, Penalty, ScoreSheet, SheetEvent, Signature, account_name
 from scoring.scores import counted, deal_quota
@@ -410,21 +410,17 @@ def staff_roles(tournament_ids: Iterable[int]) -> dict[int, dict[int, str]]:
 
 
 def _sheets_with_amendments(sheet_ids: list[int]) -> list[int]:
-    """The sheets whose log holds a change given with a reason or made while signatures stood
-    (as :func:`scoring.history.history_lines` replays it), read without the events' data."""
-    found: dict[int, None] = {}
-    signed: dict[int, bool] = {}
+    """The sheets whose log holds an amendment (:func:`scoring.history.amended`), read without
+    the events' data."""
+    logs: dict[int, list[tuple[str, str]]] = {}
     rows = (
         SheetEvent.objects.filter(sheet_id__in=sheet_ids)
         .order_by("at", "pk")
         .values_list("sheet_id", "action", "reason")
     )
     for sheet_id, action, reason in rows:
-        changes = action not in SIGNATURES
-        if changes and (reason or signed.get(sheet_id)):
-            found[sheet_id] = None
-        signed[sheet_id] = not changes
-    return list(found)
+        logs.setdefault(sheet_id, []).append((action, reason))
+    return [sheet_id for sheet_id, log in logs.items() if amended(log)]
 
 
 def sheet_amendments(states: list[SheetState]) -> dict[int, tuple[doc.SheetAmendment, ...]]:
@@ -457,7 +453,7 @@ def sheet_amendments(states: list[SheetState]) -> dict[int, tuple[doc.SheetAmend
                 for line in history_lines(
                     sheet_events, names[sheet_id], roles=roles.get(tournament_of[sheet_id], {})
                 )
-                if line.action not in SIGNATURES and (line.after_signature or line.reason)
+                if line.amends
             ]
             if lines:
                 result[sheet_id] = tuple(lines)

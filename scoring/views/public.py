@@ -83,19 +83,20 @@ def _standings_rows(tournament, request):
     if through is not None and through not in data.rounds:
         through = None
     rounds = [n for n in data.rounds if through is None or n <= through]
-    # Made once per standings version (each reader's place is a page of its own), copied for
-    # each page, which marks its own rows (a stage's cut line).
+    # Made once per standings version (each reader's place is a page of its own) and shared by
+    # every page; a championship's stage marks its own rows (the cut line, carried points) on a
+    # copy.
     kept = data.remember(
         ("rows", through, get_language()),
         lambda: standings_rows(data.standings(through), rounds, through=through),
     )
-    return data, through, rounds, [dict(row) for row in kept]
+    marks = stage_marks(tournament)
+    rows = [dict(row) for row in kept] if marks else kept
+    return data, through, rounds, rows, marks, mark_rows(rows, marks)
 
 
 def _standings_context(tournament, request):
-    data, through, rounds, rows = _standings_rows(tournament, request)
-    marks = stage_marks(tournament)  # a championship's stage: the cut line, carried points
-    columns = mark_rows(rows, marks)
+    data, through, rounds, rows, marks, columns = _standings_rows(tournament, request)
     return data, through, StandingsTable(rows, rounds=rounds, more_columns=columns), marks
 
 
@@ -119,9 +120,7 @@ def standings(request, tournament):
     every row one tap away (``scoring/field_pages.py``)."""
     if not tournament.standings_public:
         return render(request, "public/hidden.html", _context(tournament))
-    data, through, rounds, rows = _standings_rows(tournament, request)
-    marks = stage_marks(tournament)  # a championship's stage: the cut line, carried points
-    columns = mark_rows(rows, marks)
+    data, through, rounds, rows, marks, columns = _standings_rows(tournament, request)
     query = search_text(request)
     field = field_pages.field_view(
         rows,
@@ -407,9 +406,10 @@ def tv(request, tournament):
     marks = stage_marks(tournament)  # a championship's stage: the cut line
     mark_rows(rows, marks)
     last = data.pending[-1] if data.pending else None
+    teams = data.team_standings() if tournament.is_team_event else None
     halls = hall_choice(request, tournament)  # ?salle=<slug>: the players and tables of one hall
     if halls.hall:
-        rows, last = hall_view(tournament, halls.hall, rows, last)
+        rows, last, teams = hall_view(tournament, halls.hall, rows, last, teams)
     return render(
         request,
         "public/tv.html",
@@ -417,7 +417,7 @@ def tv(request, tournament):
             tournament,
             rows=rows,
             stage=marks,
-            teams=data.team_standings() if tournament.is_team_event else None,
+            teams=teams,
             categories=tv_categories(tournament, data),
             provisional=_provisional_text(data),
             # The tables of the last round whose sheet is not entered yet: still playing.

@@ -12,6 +12,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from scoring.championship_report import championship_report
+from scoring.demo import create_demo
 from scoring.standings import forget_standings
 from tournaments.championships import selectors
 from tournaments.championships import services as championship_services
@@ -60,7 +61,8 @@ def test_the_organisers_pages_run_a_fixed_number_of_queries(
     client = client_for(by)
     pages = [
         (reverse("championships:staff", args=[championship.slug]), 7),
-        (reverse("championships:stage_close", args=[first.pk]), 16),
+        # the close page looks up the next stage once (its preview and its page share it)
+        (reverse("championships:stage_close", args=[first.pk]), 15),
     ]
     for url, queries in pages:
         client.get(url)
@@ -100,6 +102,29 @@ def test_the_cut_line_and_the_rules_on_the_standings_tv_and_exports():
     pdf = client.get(reverse("public:standings_export", args=[tournament.slug, "pdf"]))
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.content)).pages)
     assert "The top 8 go on" in " ".join(text.split())
+
+
+def test_a_stage_marks_a_copy_of_the_kept_standings_other_tournaments_share_them():
+    """The standings rows are made once per version and shared by every reader's page; a stage's
+    page marks who goes on, so it marks a copy (another reader's page, or a tournament that is
+    no stage, never sees its marks), and a tournament that is no stage copies nothing."""
+    _championship, (first, _second) = make_championship(12, cut=8)
+    plain = create_demo(players=8, rounds=1, deals=2, play_rounds=1, seed=5).tournament
+
+    def rows_for(tournament, reader: int) -> list[dict]:
+        url = reverse("public:standings", args=[tournament.slug])
+        response = client_for().get(f"{url}?joueur={reader}")
+        return response.context["parts"][0][0].rows
+
+    for tournament in (tournament_of(first), plain):
+        readers = list(tournament.registrations.values_list("pk", flat=True)[:2])
+        one, other = (rows_for(tournament, reader) for reader in readers)
+        assert [row["id"] for row in one] == [row["id"] for row in other]
+        if tournament == plain:
+            assert one[0] is other[0] and "qualified" not in one[0]  # shared, unmarked
+        else:
+            assert one[0] is not other[0]
+            assert [row["qualified"] for row in one].count("Q") == 8
 
 
 def test_the_organiser_previews_then_closes_the_stage():

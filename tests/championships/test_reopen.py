@@ -122,3 +122,28 @@ def test_only_the_last_closed_stage_reopens():
         championship_services.stage_reopen(stage=first)
     with pytest.raises(ServiceError, match="This stage is not closed"):
         championship_services.stage_reopen(stage=_third)
+
+
+def test_a_closed_stages_tournament_reopens_with_its_stage_never_alone():
+    """Reopened alone, it would be provisional again while its stage stays closed and its
+    qualifiers play on in the next stage: the organiser is sent to the stage's reopening."""
+    by = organiser()
+    _championship, (first, _second) = make_championship(12, cut=8, by=by)
+    championship_services.stage_close(stage=first)
+    tournament = tournament_of(first)
+    url = reverse("tournaments:reopen", args=[tournament.slug])
+    refused = client_for(by).post(url, {"reason": "Donne 3 mal saisie"})
+    assert refused.status_code == 422
+    assert (
+        f"This tournament is the closed stage “{first.name}” of a championship: reopen the "
+        "stage, not the tournament alone"
+    ) in refused.content.decode()
+    french = client_for(by).post(url, {"reason": "Donne 3"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert "rouvrez l’étape, et non le tournoi seul" in french.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.finished and len(tournament.finish_log) == 1
+    # The stage reopens, its tournament with it (the reason names the stage).
+    championship_services.stage_reopen(stage=first, by=by.get_username())
+    tournament.refresh_from_db()
+    assert not tournament.finished
+    assert first.name in tournament.finish_log[-1]["reason"]

@@ -4,9 +4,10 @@ problems, a licence twice, and what counts as a differing name or club."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tournaments.licensees.messages import problem_text
 from tournaments.licensees.rules import (
     Limits as RuleLimits,
 )
@@ -159,3 +160,18 @@ def test_a_wrong_licence_twice_is_not_also_a_duplicate():
         "bad_sex",
         "bad_year",
     ]
+
+
+CELL = st.sampled_from(["", "12345", "1#", "1" * 25, "12\x013", "Dupont", "x" * 70, "Z", "1850"])
+
+
+@settings(max_examples=150)
+@given(st.lists(st.lists(CELL, min_size=7, max_size=7), min_size=1, max_size=6))
+def test_a_bad_line_names_each_of_its_problems_once(rows):
+    """The preview shows a bad line's messages as the rules give them (no second sorting out):
+    whatever the line, each of its values has one problem at most and no message repeats."""
+    for line in read_lines(rows, MAPPING, year=2026):
+        values = [params.get("field", code) for code, params in line.problems]
+        assert len(values) == len(set(values)), line.problems
+        texts = [problem_text(code, params) for code, params in line.problems]
+        assert len(texts) == len(set(texts)), texts

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from scoring.engine import get_rule_set
 from scoring.engine.sampling import random_legal_deal
-from scoring.history import WRITERS, deal_description, history_lines
+from scoring.history import WRITERS, amended, deal_description, history_lines
 
 NAMES = ["Léa Martin", "Hugo Petit", "Zoé Durand", "Noël Roux", "Inès Faure"]
 RAW = ["None", "True", "False", "{", "[", "_", "garde_sans", "garde_contre"]
@@ -156,3 +156,37 @@ def test_a_passed_deal_and_a_decided_one(language):
         text = deal_description(snapshot(3, kind="referee"), NAMES)
     assert_words(text, language)
     assert "Annonce hors tour" in text
+
+
+@pytest.mark.parametrize(
+    ("log", "expected"),
+    [
+        ([("deal_created", ""), ("signed", "")], False),
+        ([("deal_created", ""), ("signed", ""), ("signed", "")], False),
+        ([("deal_created", ""), ("signed", ""), ("deal_corrected", "")], True),  # after a signature
+        ([("deal_created", ""), ("penalty", "Retard"), ("signed", "")], True),  # with a reason
+        ([("deal_created", ""), ("deal_corrected", ""), ("signed", "")], False),
+        ([("signed", "Oubli")], False),  # a signature is no change, whatever its reason
+    ],
+)
+def test_an_amendment_is_a_change_after_a_signature_or_with_a_reason(log, expected):
+    assert amended(log) is expected
+
+
+@settings(max_examples=80)
+@given(
+    log=st.lists(
+        st.tuples(
+            st.sampled_from(["deal_created", "deal_corrected", "signed", "penalty"]),
+            st.sampled_from(["", "Erreur"]),
+        ),
+        max_size=8,
+    )
+)
+def test_the_light_reading_of_a_log_agrees_with_its_history(log):
+    """The workbook reads the log without the events' data (``scoring.selectors``): it finds an
+    amendment exactly when the history, replayed in full, has a line for the amendment box."""
+    events = [event(action, pk, reason=reason) for pk, (action, reason) in enumerate(log, 1)]
+    with translation.override("en"):
+        lines = history_lines(events, NAMES)
+    assert amended(log) == any(line.amends for line in lines)

@@ -10,10 +10,11 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
+from scoring.demo import create_demo
 from tournaments import services
 from tournaments.halls.models import Hall, HallPlan
 from tournaments.halls.services import HallRow, halls_set, referee_hall_set
-from tournaments.models import StaffMember
+from tournaments.models import Seat, StaffMember
 
 from .conftest import en_client, make_tournament, make_user
 
@@ -156,3 +157,25 @@ def test_one_halls_tv_shows_its_players_and_tables():
     assert len(re.findall(r'class="tv-row" data-id="', whole)) == 16
     unknown = client.get(url + "?salle=nowhere").content.decode()
     assert len(re.findall(r'class="tv-row" data-id="', unknown)) == 16
+
+
+def test_one_halls_tv_in_a_team_event_ranks_the_teams_with_a_member_there():
+    tournament = create_demo(
+        players=16, rounds=2, deals=2, teams=2, seed=3, play_rounds=1, halls=HALLS
+    ).tournament
+    client = en_client()
+    url = reverse("public:tv", args=[tournament.slug])
+    seats = Seat.objects.filter(round__tournament=tournament).select_related(
+        "registration", "table"
+    )
+    halls_of_team: dict[int, set[str]] = {}
+    for seat in seats:
+        hall = "pourny" if seat.table.number <= 2 else "capucins"
+        halls_of_team.setdefault(seat.registration.team_id, set()).add(hall)
+    assert {len(halls) for halls in halls_of_team.values()} == {1, 2}  # some teams in both halls
+    for slug in ("pourny", "capucins"):
+        page = client.get(f"{url}?salle={slug}").content.decode()
+        shown = {int(n) for n in re.findall(r'data-id="team-(\d+)"', page)}
+        assert shown == {team for team, halls in halls_of_team.items() if slug in halls}
+    whole = client.get(url).content.decode()
+    assert {int(n) for n in re.findall(r'data-id="team-(\d+)"', whole)} == set(halls_of_team)

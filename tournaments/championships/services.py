@@ -189,12 +189,12 @@ def stage_reopen(*, stage: Stage, by: str = "") -> Stage:
                 registration.delete()
             for tournament in tournaments:
                 tournament_touch(tournament_id=tournament.pk)
+        stage.closed_at = None  # first: a closed stage's tournament does not reopen alone
+        stage.save(update_fields=["closed_at"])
         reason = _("Stage « %(name)s » reopened.") % {"name": stage.name}
         for group in stage.groups.select_related("tournament"):
             if group.tournament.finished:
                 ending.tournament_reopen(tournament=group.tournament, by=by, reason=reason)
-        stage.closed_at = None
-        stage.save(update_fields=["closed_at"])
         _touch_stage(stage)
         return stage
 

@@ -146,9 +146,9 @@ def stage_reopen(request, pk: int):
 
 def render_close_page(request, stage, *, state=None, error: str = "", invite_form=None):
     """The preview page, with a refusal (422) when there is one."""
-    following = selectors.next_stage_of(stage)
     if state is None:
-        state = selectors.stage_state(stage, next_stage=following)
+        state = selectors.stage_state(stage, next_stage=selectors.next_stage_of(stage))
+    following = state.next_stage
     names = {row.player_id: row.name for row in state.rows} | state.invited_names
     rows = {row.player_id: row for row in state.rows}
     withdrawn = [row for row in state.rows if row.declined]

@@ -64,11 +64,9 @@ def licensee_preview(
     lines = rules.read_lines(rows, mapping, year=timezone.now().year, limits=LIMITS)
     preview.lines = lines
     preview.count = len(lines)
+    # Each problem once: the rules name each distinct problem of a line once (rules.py).
     preview.bad = [
-        (
-            line.number,
-            list(dict.fromkeys(problem_text(code, params) for code, params in line.problems)),
-        )
+        (line.number, [problem_text(code, params) for code, params in line.problems])
         for line in lines
         if not line.ok
     ]

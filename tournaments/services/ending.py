@@ -5,10 +5,11 @@ Finishing makes the standings final (« Classement final » on the PDF, the expo
 pages and the TV; « Classement provisoire » before), counts the tournament in its club's season
 (``scoring.season`` counts only finished tournaments) and makes the downloadable archive the
 tournament's final record. Reopening takes a reason; both are kept in ``Tournament.finish_log``
-(who, when, why), shown on the tournament page. Services: keyword-only arguments, one short
-transaction each (the reads, ``finish_problem`` and ``tournament_endings``, in
-:mod:`tournaments.selectors`), a ``ServiceError`` in the user's language when
-refused (nothing written).
+(who, when, why), shown on the tournament page. A closed stage's tournament reopens only with
+its stage (``tournaments.championships.services.stage_reopen``): its qualifiers went on. Services:
+keyword-only arguments, one short transaction each (the reads, ``finish_problem`` and
+``tournament_endings``, in :mod:`tournaments.selectors`), a ``ServiceError`` in the user's
+language when refused (nothing written).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tarot_club.errors import ServiceError
+from tournaments.championships.models import StageGroup
 from tournaments.models import Tournament
 from tournaments.selectors import FINISHED, REOPENED, finish_problem
 
@@ -45,6 +47,17 @@ def tournament_reopen(*, tournament: Tournament, by: str, reason: str) -> Tourna
     reason = " ".join(reason.split())
     if not tournament.finished:
         raise ServiceError(_("The tournament is not finished: there is nothing to reopen."))
+    closed = StageGroup.objects.filter(tournament=tournament, stage__closed_at__isnull=False)
+    stage = closed.values_list("stage__name", flat=True).first()
+    if stage is not None:  # the stage's cut was read from it: it reopens with its stage
+        raise ServiceError(
+            _(
+                "This tournament is the closed stage “%(stage)s” of a championship: reopen "
+                "the stage, not the tournament alone (“Qualifiers and closing the stage”, "
+                "above)."
+            )
+            % {"stage": stage}
+        )
     if not reason:
         raise ServiceError(_("Say why the tournament is reopened."), field="reason")
     if len(reason) > REASON_MAX:

@@ -400,7 +400,8 @@ class ImportView(StaffTournamentMixin, TemplateView):
         except ServiceError as error:
             messages.error(request, str(error))
             return redirect("tournaments:import", slug=self.tournament.slug)
-        import_upload(request, self.tournament)  # used: forgotten
+        request.session[IMPORT_SESSION_KEY].pop(request.POST["confirm"])  # imported: forgotten
+        request.session.modified = True
         messages.success(
             request,
             ngettext("%(count)d player imported.", "%(count)d players imported.", count)
