@@ -137,12 +137,12 @@ def prepare(players: int, database_url: str) -> dict:
 # --- the servers ------------------------------------------------------------------------------
 
 
-def start_servers(count: int, env: dict, workers: int) -> list:
+def start_servers(count: int, env: dict, workers: int, flags: str = "") -> list:
     from bench import serve
 
     servers = []
     for index in range(count):
-        server = serve.Server(env, workers=workers)
+        server = serve.Server(env, workers=workers, flags=tuple(flags.split()))
         server.log = OUT / f"gunicorn-{os.getpid()}-{index}.log"  # each server's own renders
         servers.append(server.__enter__())
     return servers
@@ -445,7 +445,7 @@ def run(args) -> dict:
             env=env,
             check=True,
         )
-        servers = start_servers(2, env, args.workers)
+        servers = start_servers(2, env, args.workers, args.gunicorn)
         for server in servers:
             server.wait(plan["standings"], timeout=120)
             for path in (plan["standings"], plan["tv"], plan["players"][0]):
@@ -588,6 +588,11 @@ def main() -> None:
     )
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers per server")
     parser.add_argument("--deals-per-second", type=float, default=2.0)
+    parser.add_argument(
+        "--gunicorn",
+        default="--no-control-socket",
+        help="more gunicorn options for both servers (e.g. --threads 4)",
+    )
     parser.add_argument("--redis-db", type=int, default=11)
     parser.add_argument(
         "--database", default="", help="the run's PostgreSQL database (dropped at the end)"

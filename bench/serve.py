@@ -96,7 +96,7 @@ def free_port() -> int:
 class Server:
     """gunicorn tarot_club.wsgi, DEBUG off, static files collected into a temporary folder."""
 
-    def __init__(self, env: dict, workers: int = 3):
+    def __init__(self, env: dict, workers: int = 3, flags: tuple[str, ...] = ()):
         self.env = {
             **env,
             "DJANGO_DEBUG": "0",
@@ -105,6 +105,7 @@ class Server:
             "DJANGO_SECRET_KEY": env.get("DJANGO_SECRET_KEY", "bench-only-not-a-secret"),
         }
         self.workers = workers
+        self.flags = flags  # more gunicorn options (bench/scale.py: --gunicorn)
         self.port = free_port()
         self.process: subprocess.Popen | None = None
         # Static files were collected by bench/run.py into DJANGO_STATIC_ROOT (a temp dir).
@@ -121,6 +122,7 @@ class Server:
                 f"127.0.0.1:{self.port}",
                 "--log-level",
                 "warning",
+                *self.flags,
             ],
             cwd=ROOT,
             env=self.env,
