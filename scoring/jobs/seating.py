@@ -16,14 +16,8 @@ from scoring.jobs.services import job_start
 from tarot_club.errors import ServiceError
 from tournaments import selectors, services
 from tournaments.forms import SeatRoundForm
-from tournaments.long_work import seating_in_background
 from tournaments.models import Round, Tournament
 from tournaments.views.mixins import StaffTournamentMixin
-
-
-def seating_is_long(tournament: Tournament, round_number: int) -> bool:
-    players = len(selectors.present_registrations(tournament))
-    return seating_in_background(players, round_number)
 
 
 def run_seating(job: Job, progress: Progress) -> Outcome:

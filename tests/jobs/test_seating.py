@@ -88,6 +88,30 @@ def test_seating_again_a_long_round_is_a_job_too(referee, monkeypatch):
     assert Round.objects.get(tournament=tournament).seed == job.params["seed"] != 7
 
 
+def test_a_page_opened_before_the_field_grew_still_seats_by_a_worker(referee, monkeypatch):
+    """The server decides, not the form: a dashboard (or a second tab) opened while the
+    seating was quick posts to the seating in the request; past the threshold, that starts
+    the job instead, with the job's own checks."""
+    tournament = staffed(12, referee)
+    client = french_client(referee)
+    seat = reverse("tournaments:seat_round", args=[tournament.slug])
+    assert (
+        f'action="{seat}"'.encode()
+        in client.get(reverse("tournaments:dashboard", args=[tournament.slug])).content
+    )
+    monkeypatch.setattr(long_work, "SEATING_JOB_PLAYERS", 12)  # the field is large now
+
+    bad = client.post(seat, {"seed": "x"}, follow=True)
+    assert "Vérifiez le numéro de tirage" in bad.content.decode() and not Job.objects.exists()
+    response = client.post(seat, {"seed": "7"}, follow=True)
+    job = Job.objects.get()
+    assert response.redirect_chain[-1][0] == reverse("jobs:job", args=[job.pk])
+    assert (job.kind, job.params["round"], job.params["seed"]) == ("seating", 1, 7)
+    assert not Round.objects.exists()  # nothing seated inside the request
+    run_worker()
+    assert Round.objects.get(tournament=tournament).seats.count() == 12
+
+
 def test_a_quick_seating_stays_immediate(referee):
     tournament = staffed(12, referee)
     client = french_client(referee)
