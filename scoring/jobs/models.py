@@ -48,7 +48,6 @@ class Job(models.Model):
         GATHERING = "gather", _("Gathering the results")
         FILE = "file", _("Writing the file")
         SEARCHING = "search", _("Searching for the seating")
-        CHECKING = "checking", _("Checking the lines")
         IMPORTING = "import", _("Recording the players")
 
     # A document's sheets are read from the database first, then laid out: each has its count.
