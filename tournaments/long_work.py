@@ -9,6 +9,10 @@ quick for a large field (600 players: 0.02 s a round, load 3). A small field wit
 meetings (round 2 of 18 players at tables of 3: 1.25 s, of 21 at tables of 5: 0.74 s, at a load
 of 2 to 4; 10 to 23 s under load, issue 28), while 24 or 41 players take under 0.15 s. Round 1
 is a plain draw: immediate.
+
+The server decides: the dashboard and the import's preview choose their form's target by these
+rules, and the views that do the work in the request ask them again (a page opened before a
+threshold was crossed, a second tab), sending the POST on to the job's start.
 """
 
 from __future__ import annotations

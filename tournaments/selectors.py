@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 
 from scoring.documents import data as doc
 from tarot_club.errors import ServiceError
-from tournaments import folding, seating
+from tournaments import folding, long_work, seating
 from tournaments.messages import repeats_sentence, seating_error
 from tournaments.models import (
     Registration,
@@ -58,6 +58,15 @@ def present_registrations(tournament: Tournament) -> list[int]:
             tournament=tournament, status=Registration.Status.PRESENT
         ).values_list("pk", flat=True)
     )
+
+
+def seating_is_long(tournament: Tournament, round_number: int) -> bool:
+    """Whether seating round ``round_number`` of the present players is a job
+    (``long_work.seating_in_background``): the seat and seat-again views ask it."""
+    players = Registration.objects.filter(
+        tournament=tournament, status=Registration.Status.PRESENT
+    ).count()
+    return long_work.seating_in_background(players, round_number)
 
 
 def next_round_check(tournament: Tournament) -> None:

@@ -9,7 +9,7 @@ from django.urls import path
 import tournaments.converters  # noqa: F401  (registers the <id:...> converter)
 from tournaments.halls import urls as halls_urls
 from tournaments.licensees import urls as licensees_urls
-from tournaments.views import checkin, clubs, ending, seat_requests, staff
+from tournaments.views import checkin, clubs, ending, seat_requests, seating, staff
 
 app_name = "tournaments"
 
@@ -20,7 +20,7 @@ urlpatterns = [
     path("t/<slug:slug>/gestion/reglages/", staff.SettingsView.as_view(), name="settings"),
     path("t/<slug:slug>/gestion/terminer/", ending.FinishView.as_view(), name="finish"),
     path("t/<slug:slug>/gestion/rouvrir/", ending.ReopenView.as_view(), name="reopen"),
-    path("t/<slug:slug>/gestion/placer/", staff.SeatRoundView.as_view(), name="seat_round"),
+    path("t/<slug:slug>/gestion/placer/", seating.SeatRoundView.as_view(), name="seat_round"),
     path("t/<slug:slug>/gestion/joueurs/", staff.PlayersView.as_view(), name="players"),
     path(
         "t/<slug:slug>/gestion/joueurs/tous-presents/",

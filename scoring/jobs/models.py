@@ -48,11 +48,11 @@ class Job(models.Model):
         GATHERING = "gather", _("Gathering the results")
         FILE = "file", _("Writing the file")
         SEARCHING = "search", _("Searching for the seating")
-        CHECKING = "checking", _("Checking the lines")
         IMPORTING = "import", _("Recording the players")
 
     # A document's sheets are read from the database first, then laid out: each has its count.
-    # The other kinds name their step (a report, a seating, an import).
+    # A seating counts its search (``tournaments.seating.SearchProgress``); the other kinds
+    # name their step (a report, an import).
     stage = models.CharField(max_length=8, choices=Stage.choices, blank=True)
     done = models.PositiveIntegerField(_("done"), default=0)
     total = models.PositiveIntegerField(_("total"), default=0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views import View
 
@@ -19,7 +19,7 @@ from scoring.jobs.services import job_start
 from scoring.results_report import results_report
 from tarot_club.errors import ServiceError
 from tournaments.championships.models import Championship
-from tournaments.championships.selectors import may_organise
+from tournaments.championships.selectors import organised_championship
 from tournaments.views.mixins import StaffTournamentMixin
 
 FORMATS = ("json", "csv")
@@ -72,8 +72,8 @@ class ChampionshipReportJobStartView(View):
     def dispatch(self, request, *args, slug: str, fmt: str, **kwargs):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        self.championship = get_object_or_404(Championship, slug=slug)
-        if fmt not in FORMATS or not may_organise(request.user, self.championship):
+        self.championship = organised_championship(request.user, slug)
+        if fmt not in FORMATS:
             raise Http404
         self.fmt = fmt
         return super().dispatch(request, *args, **kwargs)

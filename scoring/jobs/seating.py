@@ -16,29 +16,28 @@ from scoring.jobs.services import job_start
 from tarot_club.errors import ServiceError
 from tournaments import selectors, services
 from tournaments.forms import SeatRoundForm
-from tournaments.long_work import seating_in_background
 from tournaments.models import Round, Tournament
 from tournaments.views.mixins import StaffTournamentMixin
 
 
-def seating_is_long(tournament: Tournament, round_number: int) -> bool:
-    players = len(selectors.present_registrations(tournament))
-    return seating_in_background(players, round_number)
-
-
 def run_seating(job: Job, progress: Progress) -> Outcome:
-    """One step: the search and the writing are one service call, in one transaction."""
+    """The search and the writing are one service call, in one transaction; the search tells
+    how far it is (its evaluations of its budget, ``tournaments.seating.SearchProgress``)."""
     tournament = job.tournament
     progress(0, 1, Job.Stage.SEARCHING)
+
+    def searching(done: int, total: int) -> None:
+        progress(done, total, Job.Stage.SEARCHING)
+
     if job.params.get("again"):
         round_ = Round.objects.filter(tournament=tournament, number=job.params["round"]).first()
         if round_ is None:
             raise ServiceError(_("This round no longer exists."))
-        round_ = services.round_regenerate(round_=round_)
+        round_ = services.round_regenerate(round_=round_, progress=searching)
     else:
         order = selectors.present_registrations(tournament) if job.params.get("by_order") else None
         round_ = services.round_seat_next(
-            tournament=tournament, seed=job.params.get("seed"), order=order
+            tournament=tournament, seed=job.params.get("seed"), order=order, progress=searching
         )
     progress(1, 1, Job.Stage.SEARCHING)
     return Outcome(None, params={"round": round_.number, "seed": round_.seed})

@@ -123,7 +123,7 @@ class SeasonImportView(LoginRequiredMixin, TemplateView):
 
 def progress_text(job: Job) -> str:
     """« 312 feuilles sur 2 000 » (sheets laid out), after « lecture des feuilles : … »; the
-    other kinds name their step while they run."""
+    other kinds name their step while they run (a seating's bar counts its search)."""
     if job.kind not in (Job.Kind.SHEETS_PDF, Job.Kind.SHEETS_XLSX):
         return job.get_stage_display() if job.stage and not job.finished else ""
     if not job.total:

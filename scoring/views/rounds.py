@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from scoring import services as scoring_services
-from scoring.jobs.seating import seating_is_long, seating_job_start
+from scoring.jobs.seating import seating_job_start
 from scoring.selectors import round_dashboard, seating_plan
 from tarot_club.errors import ServiceError
 from tournaments import selectors, services
@@ -70,7 +70,7 @@ class RoundActionView(RoundMixin, TemplateView):
         action = kwargs["action"]
         back = redirect("tournaments:round", slug=self.tournament.slug, number=round_.number)
         try:
-            if action == "regenerate" and seating_is_long(self.tournament, round_.number):
+            if action == "regenerate" and selectors.seating_is_long(self.tournament, round_.number):
                 job = seating_job_start(request, self.tournament, round=round_.number, again=True)
                 return redirect("jobs:job", job_id=job.pk)
             if action == "regenerate":

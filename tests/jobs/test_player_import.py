@@ -114,6 +114,25 @@ def test_a_short_import_stays_immediate(organiser):
     assert not Job.objects.exists()
 
 
+def test_a_preview_shown_before_the_threshold_is_confirmed_by_a_worker(organiser, monkeypatch):
+    """The server decides, not the form: a preview page that posts to the import itself (the
+    file was short then, or the page is older than the rule) starts the job past the
+    threshold, and nothing is imported inside the request."""
+    tournament = make_tournament(0, organiser=organiser)
+    client = french_client(organiser)
+    action, data = preview(client, tournament)
+    assert action == ""
+    monkeypatch.setattr(long_work, "IMPORT_JOB_LINES", LINES - 1)
+
+    response = client.post(reverse("tournaments:import", args=[tournament.slug]), data, follow=True)
+    job = Job.objects.get()
+    assert response.redirect_chain[-1][0] == reverse("jobs:job", args=[job.pk])
+    assert job.kind == "player_import" and job.params["lines"] == LINES
+    assert not Registration.objects.exists()  # nothing imported inside the request
+    run_worker()
+    assert Registration.objects.filter(tournament=tournament).count() == LINES
+
+
 def test_a_referee_confirms_no_import(organiser):
     tournament = make_tournament(0, organiser=organiser)
     referee = make_user("arbitre")

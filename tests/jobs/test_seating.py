@@ -6,15 +6,18 @@ and starts again."""
 from __future__ import annotations
 
 import io
+from collections import OrderedDict
 
 import pytest
 from django.urls import resolve, reverse
 from pypdf import PdfReader
 
+from scoring.jobs import tasks
 from scoring.jobs.models import Job
 from tests.tournaments.conftest import add_players, make_tournament, make_user
-from tournaments import long_work
+from tournaments import long_work, services
 from tournaments.models import Registration, Round, StaffMember
+from tournaments.seating import planning
 
 from .conftest import french_client
 from .worker import job_document, run_worker
@@ -86,6 +89,59 @@ def test_seating_again_a_long_round_is_a_job_too(referee, monkeypatch):
     job.refresh_from_db()
     assert job.status == "done", job.error
     assert Round.objects.get(tournament=tournament).seed == job.params["seed"] != 7
+
+
+def test_a_page_opened_before_the_field_grew_still_seats_by_a_worker(referee, monkeypatch):
+    """The server decides, not the form: a dashboard (or a second tab) opened while the
+    seating was quick posts to the seating in the request; past the threshold, that starts
+    the job instead, with the job's own checks."""
+    tournament = staffed(12, referee)
+    client = french_client(referee)
+    seat = reverse("tournaments:seat_round", args=[tournament.slug])
+    assert (
+        f'action="{seat}"'.encode()
+        in client.get(reverse("tournaments:dashboard", args=[tournament.slug])).content
+    )
+    monkeypatch.setattr(long_work, "SEATING_JOB_PLAYERS", 12)  # the field is large now
+
+    bad = client.post(seat, {"seed": "x"}, follow=True)
+    assert "Vérifiez le numéro de tirage" in bad.content.decode() and not Job.objects.exists()
+    response = client.post(seat, {"seed": "7"}, follow=True)
+    job = Job.objects.get()
+    assert response.redirect_chain[-1][0] == reverse("jobs:job", args=[job.pk])
+    assert (job.kind, job.params["round"], job.params["seed"]) == ("seating", 1, 7)
+    assert not Round.objects.exists()  # nothing seated inside the request
+    run_worker()
+    assert Round.objects.get(tournament=tournament).seats.count() == 12
+
+
+def test_the_seating_job_counts_its_search(referee, monkeypatch):
+    """A real count for the page's bar, not a named step: the search's progress, growing,
+    ending at its total (21 players at tables of 5, round 2: the long case)."""
+    monkeypatch.setattr(planning, "_PLAN_CACHE", OrderedDict())  # a search, not the memo
+    seen = []
+
+    class Recording(tasks.Reporter):
+        def __call__(self, done, total, stage=""):
+            seen.append((done, total, stage))
+            super().__call__(done, total, stage)
+
+    monkeypatch.setattr(tasks, "Reporter", Recording)
+    tournament = staffed(21, referee, rounds=6)
+    client = french_client(referee)
+    client.post(reverse("tournaments:seat_round", args=[tournament.slug]), {"seed": "3"})
+    assert not Job.objects.exists()  # round 1: a draw, in the request
+    services.round_close(round_=Round.objects.get(tournament=tournament), reason="Joué")
+    client.post(reverse("tournaments:seat_round", args=[tournament.slug]), follow=True)
+    run_worker()
+
+    job = Job.objects.get()
+    assert job.status == "done" and job.done == job.total, job.error
+    assert {stage for _d, _t, stage in seen} == {Job.Stage.SEARCHING}
+    ratios = [done / total for done, total, _stage in seen]
+    assert ratios == sorted(ratios) and ratios[-1] == 1
+    assert len([r for r in ratios if 0 < r < 1]) >= 5
+    assert Round.objects.get(tournament=tournament, number=2).seats.count() == 21
 
 
 def test_a_quick_seating_stays_immediate(referee):

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db.models import Count, F
+from django.http import Http404
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from tournaments import ranking
@@ -65,6 +67,15 @@ def may_organise(user, championship: Championship) -> bool:
     return bool(
         user.is_authenticated and (user.is_superuser or championship.created_by_id == user.pk)
     )
+
+
+def organised_championship(user, slug: str) -> Championship:
+    """The championship of ``slug`` when ``user`` manages it (``may_organise``); any other is
+    404, as a missing one: its staff pages and its report's job ask alike."""
+    championship = get_object_or_404(Championship, slug=slug)
+    if not may_organise(user, championship):
+        raise Http404
+    return championship
 
 
 def stage_of(tournament) -> Stage | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponseNotAllowed
+from django.http import HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -14,19 +14,11 @@ from tarot_club.errors import ServiceError
 from tournaments.championships import services
 from tournaments.championships.forms import ChampionshipForm, InvitationForm, StageForm
 from tournaments.championships.models import Championship, StageGroup
-from tournaments.championships.selectors import may_organise
+from tournaments.championships.selectors import organised_championship
 from tournaments.championships.views import render_close_page, stage_for
 from tournaments.models import Player, Registration
 from tournaments.permissions import can_create_tournaments, tournaments_for
 from tournaments.views.helpers import add_service_error
-
-
-def _organised(request, slug: str) -> Championship:
-    """A championship its creator (or a superuser) manages; any other is 404."""
-    championship = get_object_or_404(Championship, slug=slug)
-    if not may_organise(request.user, championship):
-        raise Http404
-    return championship
 
 
 @login_required
@@ -54,7 +46,7 @@ def championship_list(request):
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def championship_staff(request, slug: str):
-    championship = _organised(request, slug)
+    championship = organised_championship(request.user, slug)
     free = (
         tournaments_for(request.user)
         .exclude(pk__in=StageGroup.objects.values("tournament_id"))

@@ -112,7 +112,7 @@ swap's consequences), :mod:`~tournaments.seating.bounds` (the repeats no seating
 :mod:`~tournaments.seating.designs` (zero-repeat designs). What callers use is named here.
 """
 
-from tournaments.seating.planning import plan_rounds, seat_round
+from tournaments.seating.planning import SearchProgress, plan_rounds, seat_round
 from tournaments.seating.quality import SwapIssue, quality_of, swap_issues
 from tournaments.seating.sizes import (
     FULL_TABLE,
@@ -143,6 +143,7 @@ __all__ = [
     "PRIORITY_REPEATS",
     "PlayerId",
     "RoundSeating",
+    "SearchProgress",
     "SeatingError",
     "SwapIssue",
     "check_feasible",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import random
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from tournaments.seating.problem import REPEAT_SCALE, SPREAD_SCALE, Problem
@@ -34,6 +35,10 @@ CANDIDATES = 6
 MAX_EVALS = 500_000
 
 STALL_PER_SWAP = 150
+
+#: A search reports its evaluations (``anneal(tick=...)``) once every this many: about a
+#: tenth of a second (some 200,000 evaluations a second on the shared machine, under load).
+TICK_EVALS = 20_000
 
 STALL_MIN = 20_000
 
@@ -98,20 +103,28 @@ class _IndexedSet:
             self.index[last] = i
 
 
+def search_budget(effort: float) -> int:
+    """The most evaluations one search of ``effort`` makes (it stops sooner at its bound or
+    when it finds nothing better for long)."""
+    return max(1, int(effort * MAX_EVALS))
+
+
 def anneal(
     prob: Problem,
     plan: list[list[list[int]]],
     rng: random.Random,
     effort: float,
     polish: bool = False,
+    tick: Callable[[int], None] | None = None,
 ) -> tuple[int, int]:
     """Improve ``plan`` in place by simulated annealing over same-round swaps (and, fewest
     repeats first, moves to a table one seat smaller).
 
     With fewest repeats first (``prob.repeats_first``) a repeat costs ``prob.scale`` and the
     temperature is scaled alike; ``polish`` then runs a second, cold pass that only shares
-    the odd tables more fairly without adding a repeat.  Returns the cost of the plan and
-    the lower bound the search aimed at.
+    the odd tables more fairly without adding a repeat.  ``tick`` is told the evaluations
+    made so far every ``TICK_EVALS`` and at the end (not by the polish).  Returns the cost
+    of the plan and the lower bound the search aimed at.
     """
     n = prob.n
     n_rounds = len(plan)
@@ -310,7 +323,8 @@ def anneal(
     spread_half = SPREAD_SCALE // 2
     stall_fair = max(1, int(effort * STALL_FAIR))
     p_directed = 0.0 if polish else P_DIRECTED
-    max_evals = max(1, int(effort * MAX_EVALS))
+    max_evals = search_budget(effort)
+    next_tick = TICK_EVALS if tick is not None else max_evals  # the loop ends first
     fair_first = w_odd and not free_odd
     stall_cap = STALL_MAX_ODD if fair_first and any(odd_t) and not all(odd_t) else STALL_MAX
     stall_base = min(stall_cap, max(STALL_MIN, STALL_PER_SWAP * n_rounds * n * n))
@@ -333,6 +347,9 @@ def anneal(
         and evals - best_at
         < (stall_fair if free_odd and best_cost - best_fair_cost <= repeat_target else stall)
     ):
+        if evals >= next_tick:
+            tick(evals)
+            next_tick = evals + TICK_EVALS
         # ---- choose the player to move
         if items and rand() < p_directed:
             k = items[int(rand() * len(items))]
@@ -441,6 +458,8 @@ def anneal(
     if best_plan is not None and best_cost < cost:
         plan[:] = best_plan
     _LAST_RUN.update(evals=evals, best_at=best_at, max_gap=max_gap, cost=best_cost, target=target)
+    if tick is not None:
+        tick(evals)
     return best_cost, target
 
 

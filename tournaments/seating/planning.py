@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from tournaments.seating.annealer import (
@@ -14,6 +14,7 @@ from tournaments.seating.annealer import (
     ZERO_HUNT_EFFORT,
     ZERO_HUNT_MAX,
     anneal,
+    search_budget,
     zero_hunt_pays,
 )
 from tournaments.seating.problem import Problem
@@ -100,37 +101,84 @@ def _seat_in_order(prob: Problem, order: Sequence[PlayerId]) -> list[list[int]] 
     return tables
 
 
+class SearchProgress:
+    """How far a seating is, for a progress bar (``seat_round(progress=report)``): it calls
+    ``report(done, total)``, ``STEP`` for each search the seating makes (one, or one per round
+    played since its plan was made, see :func:`_lookahead`; none when the plan is known).
+    Within a search, the share of its budget spent (:func:`~.annealer.search_budget`, the hunt
+    for zero repeats included when it may run), every ``TICK_EVALS`` evaluations; a search
+    that stops before its budget (at its bound, or finding nothing better for long) completes
+    its step. So the count only grows, and ends at the total."""
+
+    STEP = 1000
+
+    def __init__(self, report: Callable[[int, int], None]) -> None:
+        self.report = report
+        self.steps = self.finished = 0
+        self.budget, self.spent = 1, 0
+
+    def plan(self, searches: int) -> None:
+        self.steps += searches
+        self._say(0)
+
+    def begin(self, budget: int) -> None:
+        self.budget, self.spent = max(1, budget), 0
+
+    def ticker(self) -> Callable[[int], None]:
+        """The ``tick`` of the next pass of the search under way (its evaluations so far)."""
+        spent = self.spent
+
+        def tick(evals: int) -> None:
+            self.spent = spent + evals
+            self._say(min(self.STEP - 1, self.spent * self.STEP // self.budget))
+
+        return tick
+
+    def end(self) -> None:
+        self.finished += 1
+        self._say(0)
+
+    def _say(self, part: int) -> None:
+        total = max(1, self.steps) * self.STEP
+        self.report(min(total, self.finished * self.STEP + part), total)
+
+
 def search_plan(
     prob: Problem,
     rounds: int,
     rng: random.Random,
     effort: float = 1.0,
     start: list[list[list[int]]] | None = None,
+    progress: SearchProgress | None = None,
 ) -> list[list[list[int]]]:
     """Plan ``rounds`` rounds of ``prob`` jointly (a start, then the search); returns rounds of
     tables of player indices.
 
     ``start`` optionally gives the first rounds of the starting plan (warm start);
-    without it, a known zero-repeat design starts the plan where one fits.
+    without it, a known zero-repeat design starts the plan where one fits. ``progress`` is
+    told the search's evaluations.
     """
     n_tables = len(prob.sizes)
     if start is None:
         start = prob.design_start(rounds, rng)
     plan = prob.initial_plan(rounds, rng, start)
     if n_tables > 1 and rounds > 0:
-        cost, target = anneal(prob, plan, rng, effort)
         # Fewest repeats first, a plan a few repeats away from a bound of zero: a
         # zero-repeat plan is likely near; search on from the best plan, longer, when the
         # planned rounds leave room among the never-met pairs (otherwise it never helps).
-        if (
-            prob.repeats_first
-            and target < prob.scale
-            and 0 < cost // prob.scale <= ZERO_HUNT_MAX
-            and zero_hunt_pays(prob.never_met_pairs(), prob.meetings(rounds))
-        ):
-            anneal(prob, plan, rng, effort * ZERO_HUNT_EFFORT)
+        hunt = prob.repeats_first and zero_hunt_pays(prob.never_met_pairs(), prob.meetings(rounds))
+        if progress is not None:
+            hunt_budget = search_budget(effort * ZERO_HUNT_EFFORT) if hunt else 0
+            progress.begin(search_budget(effort) + hunt_budget)
+        tick = progress.ticker() if progress is not None else None
+        cost, target = anneal(prob, plan, rng, effort, tick=tick)
+        if hunt and target < prob.scale and 0 < cost // prob.scale <= ZERO_HUNT_MAX:
+            tick = progress.ticker() if progress is not None else None
+            anneal(prob, plan, rng, effort * ZERO_HUNT_EFFORT, tick=tick)
         if prob.repeats_first and prob.w_odd and any(prob.odd) and not all(prob.odd):
             anneal(prob, plan, rng, effort * POLISH_EFFORT, polish=True)
+    if progress is not None:
+        progress.end()
     return plan
 
 
@@ -148,6 +196,7 @@ def seat_round(
     variant: int = 0,
     odd: str = ODD_FIVE,
     priority: str = PRIORITY_REPEATS,
+    progress: Callable[[int, int], None] | None = None,
 ) -> RoundSeating:
     """Seat one round of the players present.
 
@@ -181,7 +230,8 @@ def seat_round(
     repeats.  ``effort`` scales the search budget; ``odd_weight`` overrides the weight of
     odd-table fairness (0 ignores it).  The result is deterministic
     for the same inputs (the order of ``players`` does not matter when the ids are
-    comparable).
+    comparable).  ``progress(done, total)`` is told how far the search is
+    (:class:`SearchProgress`).
 
     Raises :class:`SeatingError` when the rules cannot be met (see :func:`check_feasible`).
     """
@@ -199,8 +249,9 @@ def seat_round(
         if seated is not None:
             return _finish(prob, [seated], seats_rng, shuffle_seats=False)[0]
     rounds_left = max(1, int(rounds_left))
+    tracker = SearchProgress(progress) if progress is not None else None
     if (rounds_left > 1 or history) and odd_table_counts is None and not variant:
-        plan = _lookahead(prob, teams, history, seed, rounds_left, effort)
+        plan = _lookahead(prob, teams, history, seed, rounds_left, effort, tracker)
     else:
         horizon = min(rounds_left, MAX_LOOKAHEAD)
         extra = (variant,) if variant else ()
@@ -208,7 +259,9 @@ def seat_round(
             rng = _rng(seed, "round", 0, prob.n, *extra)
         else:
             rng = _rng("single", prob.n, *extra)
-        plan = search_plan(prob, horizon, rng, effort)
+        if tracker is not None:
+            tracker.plan(1)
+        plan = search_plan(prob, horizon, rng, effort, progress=tracker)
     return _finish(prob, plan[:1], seats_rng, shuffle_tables=True)[0]
 
 
@@ -230,6 +283,7 @@ def _lookahead(
     seed: int | str,
     rounds_left: int,
     effort: float,
+    progress: SearchProgress | None = None,
 ) -> list[list[list[int]]]:
     """Plan ``rounds_left`` rounds (at most MAX_LOOKAHEAD) after ``history``.
 
@@ -248,7 +302,9 @@ def _lookahead(
     if k == 0:
         # Round 1: a random draw from the seed.  With no history every draw is as good a
         # start as any other (up to renaming players), so no plan is needed.
-        return search_plan(prob, 1, _rng(seed, "round", 0, n), effort)
+        if progress is not None:
+            progress.plan(1)
+        return search_plan(prob, 1, _rng(seed, "round", 0, n), effort, progress=progress)
     index = prob.index
     present = set(ids)
     # Earliest round (>= 1) from which every played round seated exactly these players.
@@ -262,6 +318,13 @@ def _lookahead(
     teams_key = tuple((teams or {}).get(p) for p in ids)
     hist_key = tuple(tuple(tuple(t) for t in rnd) for rnd in history)
     params = (ids_key, teams_key, effort, prob.w_odd, prob.odd_choice, prob.priority)
+    if progress is not None:  # a search for each plan of the chain not in the memo
+        keys = [
+            (params, hist_key[:j], min(rounds_left + k - j, MAX_LOOKAHEAD))
+            for j in range(j0, k + 1)
+        ]
+        with _PLAN_LOCK:
+            progress.plan(sum(key not in _PLAN_CACHE for key in keys))
     prev: list[list[list[int]]] | None = None
     plan: list[list[list[int]]] = []
     for j in range(j0, k + 1):
@@ -292,6 +355,7 @@ def _lookahead(
                 _rng("lookahead", j, n),
                 effort * LINK_EFFORT if start else effort,
                 start,
+                progress,
             )
             with _PLAN_LOCK:
                 _PLAN_CACHE[key] = plan

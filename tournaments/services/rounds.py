@@ -7,6 +7,7 @@ reopen. The seating itself is the pure :mod:`tournaments.seating`; its messages 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -36,11 +37,18 @@ from tournaments.selectors import (
 from tournaments.services.tournaments import tournament_touch
 from tournaments.signals import round_closing, round_seated
 
+Progress = Callable[[int, int], None]  # (done, total) of a seating's search
+
 
 def round_seat_next(
-    *, tournament: Tournament, seed: int | None = None, order: list[int] | None = None
+    *,
+    tournament: Tournament,
+    seed: int | None = None,
+    order: list[int] | None = None,
+    progress: Progress | None = None,
 ) -> Round:
-    """Seat the next round with the present players (round 1: random from a seed, or in order)."""
+    """Seat the next round with the present players (round 1: random from a seed, or in order).
+    ``progress(done, total)`` is told how far the search is (``seating.seat_round``)."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         next_round_check(tournament)
@@ -51,11 +59,16 @@ def round_seat_next(
             )
         if seed is None:
             seed = tournament.seed if number == 1 else random.SystemRandom().randrange(1, 10**6)
-        return _seat(tournament, number, seed, order)
+        return _seat(tournament, number, seed, order, progress=progress)
 
 
 def _seat(
-    tournament: Tournament, number: int, seed: int, order: list[int] | None, variant: int = 0
+    tournament: Tournament,
+    number: int,
+    seed: int,
+    order: list[int] | None,
+    variant: int = 0,
+    progress: Progress | None = None,
 ) -> Round:
     players = present_registrations(tournament)
     history = seating_history(tournament, before=number)
@@ -73,6 +86,7 @@ def _seat(
             variant=variant,
             odd=tournament.odd_tables,
             priority=tournament.seating_priority,
+            progress=progress,
         )
     except seating.SeatingError as error:
         raise seating_error(error) from None
@@ -97,7 +111,9 @@ def _round_started(round_: Round) -> bool:
     return round_.status != Round.Status.SEATED
 
 
-def round_regenerate(*, round_: Round, seed: int | None = None) -> Round:
+def round_regenerate(
+    *, round_: Round, seed: int | None = None, progress: Progress | None = None
+) -> Round:
     """Seat the last round again, with a new plan (from ``seed``, or a random one), while it has
     not started: nothing recorded on any of its sheets yet (a deal, a penalty, paper totals or
     a signature start it, see :func:`_round_started`)."""
@@ -118,7 +134,7 @@ def round_regenerate(*, round_: Round, seed: int | None = None) -> Round:
             )
         except seating.SeatingError as error:
             raise seating_error(error) from None
-        return _seat(tournament, number, new_seed, None, variant=new_seed)
+        return _seat(tournament, number, new_seed, None, variant=new_seed, progress=progress)
 
 
 def seats_swap(

@@ -37,7 +37,7 @@ from tournaments.models import Registration, StaffMember, Tournament
 from tournaments.names import in_alphabetical_order, starts_with_vowel_sound
 from tournaments.permissions import can_create_tournaments, tournaments_for
 from tournaments.views.checkin import can_undo
-from tournaments.views.helpers import add_service_error
+from tournaments.views.helpers import add_service_error, posted_on_to
 from tournaments.views.mixins import StaffTournamentMixin
 
 IMPORT_SESSION_KEY = "player_import"
@@ -162,30 +162,6 @@ class DashboardView(StaffTournamentMixin, TemplateView):
         context["endings"] = selectors.tournament_endings(tournament)
         context["stage"] = stage_of(tournament)  # a championship's stage: link to it
         return context
-
-
-class SeatRoundView(StaffTournamentMixin, TemplateView):
-    template_name = "staff/dashboard.html"
-    http_method_names = ["post"]
-
-    def post(self, request, *args, **kwargs):
-        form = SeatRoundForm(request.POST)
-        if form.is_valid():
-            order = None
-            if form.cleaned_data.get("by_order"):
-                order = selectors.present_registrations(self.tournament)
-            try:
-                round_ = services.round_seat_next(
-                    tournament=self.tournament, seed=form.cleaned_data["seed"], order=order
-                )
-            except ServiceError as error:
-                messages.error(request, str(error))
-            else:
-                messages.success(request, _("Round %(n)d is seated.") % {"n": round_.number})
-                return redirect(
-                    "tournaments:round", slug=self.tournament.slug, number=round_.number
-                )
-        return redirect("tournaments:dashboard", slug=self.tournament.slug)
 
 
 class PlayersView(StaffTournamentMixin, TemplateView):
@@ -393,6 +369,8 @@ class ImportView(StaffTournamentMixin, TemplateView):
         if upload is None:
             messages.error(request, _("Upload the file again: the preview has expired."))
             return redirect("tournaments:import", slug=self.tournament.slug)
+        if long_work.import_in_background(upload[2]):  # a preview page older than the rule's
+            return posted_on_to("jobs:player_import", self.tournament)
         try:
             count = services.players_import(
                 tournament=self.tournament, filename=upload[0], content=upload[1]
