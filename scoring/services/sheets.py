@@ -159,7 +159,9 @@ def sheet_seats(sheet: ScoreSheet) -> list[Seat]:
     return list(Seat.objects.filter(table_id=sheet.table_id).order_by("position"))
 
 
-def lock_sheet(sheet_id: int, *, open_round: bool = True) -> ScoreSheet:
+def lock_sheet(
+    sheet_id: int, *, open_round: bool = True, seen_round: Round | None = None
+) -> ScoreSheet:
     """The sheet with its table, round and tournament, locked until the end of the transaction,
     in an open round: the gate of every change to a sheet (deal, correction, penalty, paper
     totals, signature).
@@ -170,9 +172,13 @@ def lock_sheet(sheet_id: int, *, open_round: bool = True) -> ScoreSheet:
     closing a round takes first too). Once the round is closed nothing changes its sheets until
     a referee reopens it; a change waiting while the round closes is refused once it is closed.
     ``open_round=False`` leaves that check to the caller (:func:`refuse_if_closed`), for a
-    resent deal that only reads what was recorded.
+    resent deal that only reads what was recorded. ``seen_round``: the round as the page read
+    it (with the sheet), which spares reading it before locking it once it has started.
     """
-    found = Round.objects.filter(tables__sheet=sheet_id).values_list("pk", "status").first()
+    if seen_round is not None and seen_round.status != Round.Status.SEATED:
+        found = (seen_round.pk, seen_round.status)  # a started round never goes back to seated
+    else:
+        found = Round.objects.filter(tables__sheet=sheet_id).values_list("pk", "status").first()
     try:
         if found is None:
             raise Round.DoesNotExist
