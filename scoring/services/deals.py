@@ -37,7 +37,7 @@ from scoring.services.sheets import (
 from scoring.services.versions import sheet_touch
 from tarot_club.errors import ServiceError
 from tournaments import limits
-from tournaments.models import Seat
+from tournaments.models import Round, Seat, Table
 from tournaments.services import check_length
 
 
@@ -134,6 +134,13 @@ class SheetSeen:
     deals: list[Deal]
 
 
+def _page_round(sheet: ScoreSheet) -> Round | None:
+    """The sheet's round as the page read it with the sheet, if it did (no query)."""
+    if ScoreSheet.table.is_cached(sheet) and Table.round.is_cached(sheet.table):
+        return sheet.table.round
+    return None
+
+
 def _seats_and_deals(sheet: ScoreSheet, seen: SheetSeen | None) -> tuple[list[Seat], list[Deal]]:
     """The locked sheet's seats and deals, read again unless what the page saw still holds:
     the same version (every change to the deals moves it) and at least one deal (the round
@@ -225,7 +232,7 @@ def deal_record(
     """
     with transaction.atomic():
         # A phone resending a deal it recorded before the round closed is told it is recorded.
-        sheet = lock_sheet(sheet.pk, open_round=False)
+        sheet = lock_sheet(sheet.pk, open_round=False, seen_round=_page_round(sheet))
         status_before = sheet.status
         tournament = sheet.table.round.tournament
         seats, deals = _seats_and_deals(sheet, seen)

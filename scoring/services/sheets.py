@@ -25,7 +25,7 @@ from scoring.scores import counted, deal_quota, score_rows
 from tarot_club.errors import ServiceError
 from tournaments import limits
 from tournaments.models import Round, Seat
-from tournaments.services import check_length, lock_round
+from tournaments.services import check_length, lock_round, share_round
 
 
 @dataclass(frozen=True)
@@ -159,30 +159,46 @@ def sheet_seats(sheet: ScoreSheet) -> list[Seat]:
     return list(Seat.objects.filter(table_id=sheet.table_id).order_by("position"))
 
 
-def lock_sheet(sheet_id: int, *, open_round: bool = True) -> ScoreSheet:
+def lock_sheet(
+    sheet_id: int, *, open_round: bool = True, seen_round: Round | None = None
+) -> ScoreSheet:
     """The sheet with its table, round and tournament, locked until the end of the transaction,
     in an open round: the gate of every change to a sheet (deal, correction, penalty, paper
     totals, signature).
 
-    Its round is locked first (:func:`tournaments.services.lock_round`, the order closing a
-    round takes too), then the sheet. Once the round is closed nothing changes its sheets until
+    Its round is locked first, then the sheet: shared with the other sheets' services
+    (:func:`tournaments.services.share_round`: a table never waits for another table's deal),
+    alone by the change that starts the round (:func:`tournaments.services.lock_round`, which
+    closing a round takes first too). Once the round is closed nothing changes its sheets until
     a referee reopens it; a change waiting while the round closes is refused once it is closed.
     ``open_round=False`` leaves that check to the caller (:func:`refuse_if_closed`), for a
-    resent deal that only reads what was recorded.
+    resent deal that only reads what was recorded. ``seen_round``: the round as the page read
+    it (with the sheet), which spares reading it before locking it once it has started.
     """
+    if seen_round is not None and seen_round.status != Round.Status.SEATED:
+        found = (seen_round.pk, seen_round.status)  # a started round never goes back to seated
+    else:
+        found = Round.objects.filter(tables__sheet=sheet_id).values_list("pk", "status").first()
     try:
-        round_ = lock_round(tables__sheet=sheet_id)
-    except Round.DoesNotExist:
+        if found is None:
+            raise Round.DoesNotExist
+        # Its first change starts the round (the row changes), so it takes the lock alone; a
+        # started round never goes back to seated.
+        if found[1] == Round.Status.SEATED:
+            round_ = lock_round(found[0])
+        else:
+            round_ = share_round(round_id=found[0])
+        if open_round:
+            refuse_if_closed(round_)
+        sheet = (
+            ScoreSheet.objects.select_for_update(of=("self",))
+            .select_related("table__round__tournament")
+            .get(pk=sheet_id, table__round=round_)
+        )
+    except (Round.DoesNotExist, ScoreSheet.DoesNotExist):
         raise ServiceError(
             _("This table is no longer in the round (it was seated again): reload the page.")
         ) from None
-    if open_round:
-        refuse_if_closed(round_)
-    sheet = (
-        ScoreSheet.objects.select_for_update(of=("self",))
-        .select_related("table__round__tournament")
-        .get(pk=sheet_id)
-    )
     sheet.table.round.status = round_.status  # as locked (the same row, read once more)
     return sheet
 

@@ -40,6 +40,7 @@ from tournaments.services.rounds import (
     round_reopen,
     round_seat_next,
     seats_swap,
+    share_round,
 )
 from tournaments.services.tournaments import (
     LOCKED_ONCE_SEATED,
@@ -71,6 +72,7 @@ __all__ = [
     "round_seat_next",
     "row_problems",
     "seats_swap",
+    "share_round",
     "team_register",
     "text_problems",
     "tournament_create",

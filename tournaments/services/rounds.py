@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -199,7 +199,8 @@ def lock_round(round_id: int | None = None, **lookup) -> Round:
     of the transaction. Raises ``Round.DoesNotExist``.
 
     The one lock of a round's life, taken first by everything that changes the round or its
-    score sheets: every sheet service (then the sheet), closing and reopening (then the sheets,
+    score sheets: the sheet services share it (:func:`share_round`, then the sheet; a round's
+    first change takes it alone, as it starts the round), closing and reopening (then the sheets,
     by id), swapping and seating again, and any later action on a round (a referee calling
     time). Taken in that order (round, then its sheets by id, then the tournament's row), no two
     of them wait for each other in a circle, and none sees the round change under it: a deal
@@ -210,6 +211,23 @@ def lock_round(round_id: int | None = None, **lookup) -> Round:
     if round_id is not None:
         lookup["pk"] = round_id
     return Round.objects.select_for_update(no_key=True, of=("self",)).get(**lookup)
+
+
+def share_round(*, round_id: int) -> Round:
+    """The round, locked until the end of the transaction against whatever takes
+    :func:`lock_round` (closing, reopening, calling time, seating again) but shared with the
+    other sheets' services: a deal at one table never waits for a deal at another. For the
+    services that change a sheet and not its round (its first change, which starts the round,
+    takes :func:`lock_round`). ``FOR SHARE`` on PostgreSQL (Django's ORM only locks for update);
+    SQLite serialises every writer anyway. Raises ``Round.DoesNotExist``."""
+    queryset = Round.objects.filter(pk=round_id).order_by()  # no join on the tournament
+    if connection.vendor != "postgresql":
+        return queryset.select_for_update().get()  # no lock there: one writer at a time
+    sql, params = queryset.query.sql_with_params()
+    found = list(Round.objects.raw(f'{sql} FOR SHARE OF "{Round._meta.db_table}"', params))
+    if not found:
+        raise Round.DoesNotExist
+    return found[0]
 
 
 def round_close(*, round_: Round, reason: str = "") -> Round:
