@@ -355,3 +355,6 @@ class FinalResults(models.Model):
 
 # The prize list's models live in a room of their own (scoring/prizes/), under this app.
 from scoring.prizes.models import Category, Prize, PrizeSettings  # noqa: E402, F401
+
+# The shared version the per-reader public pages read (scoring/page_versions.py).
+from scoring.publication import SharedPublication  # noqa: E402, F401

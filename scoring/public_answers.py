@@ -32,18 +32,20 @@ from django.urls import Resolver404, resolve
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
-from scoring.page_versions import Stamp, stamp_of, tournament_version
+from scoring.page_versions import Stamp, seen_by, stamp_of, tournament_version
 from scoring.pagecache import KEPT_HEADERS, Entry, page_cache
+from scoring.services.versions import shared_publish
 from tournaments.models import Tournament
 
 
 class PublicPage:
     """What a public page's version is made of (see :func:`public_page`)."""
 
-    def __init__(self, view, *, uses, stored, versioned, per_player):
+    def __init__(self, view, *, uses, stored, versioned, per_player, reader=None):
         self.view = view
         self.reads = dict(sorted((uses or {}).items()))
         self.stored, self.versioned, self.per_player = stored, versioned, per_player
+        self.reader = reader
 
     def version(self, request, slug: str, kwargs: dict) -> tuple[Stamp, str, str]:
         """The tournament's stamp, the page's version for this request (in the active
@@ -52,6 +54,18 @@ class PublicPage:
         stamp = stamp_of(slug, registration_id=reader)
         if stamp is None:
             raise Http404
+        if reader is None and self.reader is not None:
+            reader = self.reader(request)
+        if reader is not None:  # a per-reader page: rank changes reach it spread over time
+            stamp, publication = seen_by(stamp, int(reader))
+            if publication is not None:
+                shared_publish(
+                    tournament_id=publication.tournament_id,
+                    read_at=publication.read_at,
+                    previous=publication.previous,
+                    current=publication.current,
+                    published_at=publication.published_at,
+                )
         if self.versioned is None:
             version = tournament_version(stamp)
         else:
@@ -94,6 +108,7 @@ def public_page(
     stored=None,
     versioned=None,
     per_player: bool = False,
+    reader: Callable[[object], int | None] | None = None,
 ):
     """Decorate a public view ``view(request, tournament, **kwargs)``: load the tournament,
     answer 304 or a kept copy when nothing changed since.
@@ -105,13 +120,23 @@ def public_page(
     text is not: it would fill the cache). ``versioned(stamp, **kwargs)``, when given, is a
     finer version than the tournament's last change, for a page a deal elsewhere leaves
     unchanged (``scoring/page_versions.py``); ``per_player``: the stamp reads the last change
-    of the sheets of the player of ``registration_id`` too.
+    of the sheets of the player of ``registration_id`` too. A per-player page, or one whose
+    ``reader(request)`` names a reader's registration id, is a per-reader page: it reads the
+    shared version that reader has adopted, so rank changes reach a large field's phones spread
+    over time (``scoring/page_versions.py``).
     """
     if view is None:
         return functools.partial(
-            public_page, uses=uses, stored=stored, versioned=versioned, per_player=per_player
+            public_page,
+            uses=uses,
+            stored=stored,
+            versioned=versioned,
+            per_player=per_player,
+            reader=reader,
         )
-    page = PublicPage(view, uses=uses, stored=stored, versioned=versioned, per_player=per_player)
+    page = PublicPage(
+        view, uses=uses, stored=stored, versioned=versioned, per_player=per_player, reader=reader
+    )
 
     @functools.wraps(view)
     @require_safe

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from django.db.models import Case, F, When
+from datetime import datetime
+
+from django.db.models import Case, Count, F, Subquery, When
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from scoring.models import ScoreSheet
+from scoring.models import ScoreSheet, SharedPublication
 from scoring.standings import sheet_counts
-from tournaments.models import Round, Tournament
+from tournaments.models import Registration, Round, Tournament
 from tournaments.services import tournament_touch
 
 
@@ -32,3 +35,50 @@ def sheet_touch(*, sheet: ScoreSheet, status_before: str) -> None:
         changed_at=now,
         local_changed_at=now,
     )
+
+
+def shared_publish(
+    *,
+    tournament_id: int,
+    read_at: datetime | None,
+    previous: datetime,
+    current: datetime,
+    published_at: datetime,
+) -> bool:
+    """Publish ``current`` as the shared version per-reader pages adopt, ``previous`` as the one
+    they see until their phase (``scoring.page_versions.seen_by``), unless another reader
+    published since the row was read (its ``published_at`` was ``read_at``; None: there was no
+    row). One statement decides: of concurrent readers one wins, the others read its values on
+    their next request. True when this one published (or made the first row: concurrent
+    first readers all publish the live version, one row is kept)."""
+    if read_at is None:  # the first publication: made once, whoever wins it
+        players = Registration.objects.filter(tournament_id=tournament_id).count()
+        SharedPublication.objects.bulk_create(
+            [
+                SharedPublication(
+                    tournament_id=tournament_id,
+                    previous=previous,
+                    current=current,
+                    published_at=published_at,
+                    players=players,
+                )
+            ],
+            ignore_conflicts=True,
+        )
+        return True
+    players = (
+        Registration.objects.filter(tournament_id=tournament_id)
+        .order_by()
+        .values("tournament_id")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    won = SharedPublication.objects.filter(
+        tournament_id=tournament_id, published_at=read_at
+    ).update(
+        previous=previous,
+        current=current,
+        published_at=published_at,
+        players=Coalesce(Subquery(players), 0),
+    )
+    return won == 1

@@ -114,6 +114,7 @@ def _number(read):
     },
     stored=lambda r: not search_text(r),
     versioned=shared_version,
+    reader=lambda r: field_pages.registration_id(r.GET.get("joueur", "")),
 )
 def standings(request, tournament):
     """The whole field, or for a large one its top, the reader's place and a search, with
