@@ -156,22 +156,26 @@ def player_version(stamp: Stamp, registration_id: int) -> str:
 
 
 # Spreading rank changes over time (see the module's docstring). A per-reader render costs
-# 15-20 ms: at 10 ms of spread per registered player, a change makes at most ~100 per-reader
-# renders a second (about one core) whatever the field, 30 s at most (a 3,000-player field: a
-# rank change reaches every phone within 2 x 30 + 4 s). Under a second (fewer than 100 players)
-# there is no spread at all: the phones' own 4 s polling already spreads their renders, and a
-# club sees its ranks at once.
-SPREAD_PER_PLAYER = 0.010  # seconds
-MAX_SPREAD = 30.0
-MIN_SPREAD = 1.0
+# 13-20 ms on a quiet machine, several times that under load, and the same two cores answer
+# 750 conditional requests a second for 3,000 phones (bench/scale.py). At 40 ms of spread per
+# registered player, a change makes at most ~25 per-reader renders a second (a third of a core)
+# whatever the field, over 120 s at most: a 3,000-player field's phones all have a rank change
+# within 2 x 120 + 4 s, a 300-player field's within 28 s. A player's own table's deals and their
+# own sheet counting are never delayed (their sheets are in their page's version), nor the TV
+# and the standings page. Below 100 players there is no spread at all: the phones' own 4 s
+# polling already spreads their renders, and a club sees its ranks at once.
+SPREAD_PER_PLAYER = 0.040  # seconds
+MAX_SPREAD = 120.0
+SPREAD_FROM_PLAYERS = 100
 
 
 def spread_of(players: int) -> float:
     """S, the seconds over which a rank change reaches the per-reader pages of a field of
     ``players`` registrations: at most one publication every S seconds, each reader adopting
     it at its phase in [0, S)."""
-    spread = min(MAX_SPREAD, SPREAD_PER_PLAYER * players)
-    return spread if spread >= MIN_SPREAD else 0.0
+    if players < SPREAD_FROM_PLAYERS:
+        return 0.0
+    return min(MAX_SPREAD, SPREAD_PER_PLAYER * players)
 
 
 def phase_of(registration_id: int, spread: float) -> float:

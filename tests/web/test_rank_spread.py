@@ -62,6 +62,7 @@ def clock(monkeypatch):
 def large(monkeypatch, clock):
     """The spread of a large field with the test's eight players."""
     monkeypatch.setattr(page_versions, "SPREAD_PER_PLAYER", SPREAD / 8)
+    monkeypatch.setattr(page_versions, "SPREAD_FROM_PLAYERS", 8)
     assert spread_of(8) == SPREAD
     return clock
 
@@ -96,7 +97,7 @@ def _tags(tournament, readers) -> dict[int, str]:
 
 def test_a_club_sees_a_rank_change_on_a_players_page_at_once(playing, clock):
     tournament, (here, elsewhere) = playing
-    assert spread_of(8) == 0 and spread_of(40) == 0  # a club: no spread
+    assert spread_of(8) == 0 and spread_of(99) == 0  # a club: no spread
     assert spread_of(3000) == page_versions.MAX_SPREAD
     mine = _players(here)
     tags = _tags(tournament, mine)
