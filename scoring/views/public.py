@@ -26,6 +26,7 @@ from scoring.selectors import round_tables
 from scoring.stage_standings import mark_rows, stage_marks, stage_section
 from scoring.standings import current_round, current_standings, sheet_counts, sheet_unsigned
 from scoring.tables import StandingsTable, standings_rows, team_section
+from scoring.tv_rows import tv_rows_html
 from scoring.views.exports import standings_response
 from scoring.views.halls import hall_view
 from tournaments.folding import fold
@@ -417,6 +418,7 @@ def tv(request, tournament):
         _context(
             tournament,
             rows=rows,
+            rows_html=tv_rows_html(rows),
             stage=marks,
             teams=teams,
             categories=tv_categories(tournament, data),
