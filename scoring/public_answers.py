@@ -32,7 +32,7 @@ from django.urls import Resolver404, resolve
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
-from scoring.page_versions import Stamp, seen_by, stamp_of, tournament_version
+from scoring.page_versions import Stamp, seen_by, shared_changed_at, stamp_of, tournament_version
 from scoring.pagecache import KEPT_HEADERS, Entry, page_cache
 from scoring.services.versions import shared_publish
 from tournaments.models import Tournament
@@ -54,8 +54,7 @@ class PublicPage:
         stamp = stamp_of(slug, registration_id=reader)
         if stamp is None:
             raise Http404
-        if reader is None and self.reader is not None:
-            reader = self.reader(request)
+        reader = self._reader(request, kwargs)
         if reader is not None:  # a per-reader page: rank changes reach it spread over time
             stamp, publication = seen_by(stamp, int(reader))
             if publication is not None:
@@ -80,16 +79,27 @@ class PublicPage:
 
     def answer(self, request, slug: str, **kwargs):
         stamp, version, query = self.version(request, slug, kwargs)
+        reading = self._reader(request, kwargs) is not None
         keep = self.stored is None or self.stored(request)
 
         def produce():
             # Loaded only to render: a kept copy or a 304 needs only the stamp.
             tournament = get_object_or_404(Tournament, pk=stamp.pk)
+            if reading:  # standings at least as recent as the rank change its reader adopted
+                tournament.standings_as_of = shared_changed_at(stamp)
+                tournament.standings_reader = kwargs.get("registration_id")
             return self.view(request, tournament, **kwargs)
 
         return cached_answer(
             request, version, produce, key=f"public:{version}:{request.path}?{query}", keep=keep
         )
+
+    def _reader(self, request, kwargs: dict) -> int | None:
+        """The registration whose page this is (a player's page, the standings at a reader's
+        place), or None."""
+        if self.per_player:
+            return kwargs.get("registration_id")
+        return self.reader(request) if self.reader is not None else None
 
     def not_modified(self, request, slug: str, kwargs: dict) -> HttpResponse | None:
         """304 when the reader holds this request's version, else None (answered in full)."""

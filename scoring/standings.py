@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 
 from django.db import connections
-from django.db.models import Sum
+from django.db.models import Max, Q, Sum
 
 from scoring.models import Penalty, ScoreSheet
 from scoring.page_versions import shared_changed_at
@@ -144,10 +144,40 @@ def current_standings(tournament: Tournament) -> StandingsData:
     known; ``standings_data`` otherwise. Only the latest version of a tournament is kept, for the
     last ``KEEP`` tournaments asked for.
     """
-    data = _kept(tournament)
+    data = _kept(tournament) or _recent_enough(tournament)
     if data is None:
         data = standings_data(tournament)
         _keep({tournament: data})
+    return data
+
+
+def _recent_enough(tournament: Tournament) -> StandingsData | None:
+    """The kept standings when the page asks for no more recent ones than they are: a
+    per-reader page (a player's, the standings at a reader's place) shows the rank change its
+    reader has adopted (``scoring/page_versions.py``) and its own tables' changes, not the live
+    ones, and says so in ``standings_as_of`` and ``standings_reader`` (the player whose own
+    sheets must be in: ``scoring/public_answers.py``). In a 3,000-player
+    field a sheet starts to count every second or two late in a round: without this, every
+    process ranked the whole field again for each (90-120 ms) to render pages that show an
+    older publication anyway."""
+    moment = getattr(tournament, "standings_as_of", None)
+    if moment is None:
+        return None
+    with _recent_lock:
+        version, data = _recent.get(tournament.pk, (None, None))
+    if data is None or version < moment:
+        return None
+    reader = getattr(tournament, "standings_reader", None)
+    if reader is not None:  # a player's page: their own sheets that count, at once
+        counted = (
+            ScoreSheet.objects.filter(
+                table__round__tournament_id=tournament.pk, table__seats__registration_id=reader
+            )
+            .filter(Q(status__in=COUNTED) | Q(table__round__status=Round.Status.CLOSED))
+            .aggregate(latest=Max("updated_at"))["latest"]
+        )  # the sheets that count (``sheet_counts``), as a query
+        if counted is not None and version < counted:
+            return None
     return data
 
 

@@ -23,6 +23,7 @@ from scoring.models import ScoreSheet, SharedPublication
 from scoring.page_versions import phase_of, seen_by, shared_version, spread_of, stamp_of
 from scoring.services import Actor, deal_record
 from scoring.services.versions import shared_publish
+from scoring.standings import current_standings
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -209,3 +210,37 @@ def test_two_readers_publishing_at_once_make_one_publication(playing, large):
     row = SharedPublication.objects.get(tournament=tournament)
     assert row.published_at == due[0].published_at
     assert row.players == 8
+
+
+def test_a_readers_page_reuses_standings_as_recent_as_it_shows(
+    playing, large, django_assert_max_num_queries
+):
+    """A per-reader page shows the rank change its reader adopted: standings already computed
+    for it serve it, even once the live standings moved on (no ranking of the field again in
+    each process), and the player's own sheet counting still gets standings that include it."""
+    tournament, (here, elsewhere) = playing
+    mine = min(_players(here), key=lambda pk: phase_of(pk, SPREAD))
+    _tags(tournament, [mine])
+    large.advance(100)
+    _deal(elsewhere, 1)
+    _deal(elsewhere, 2)  # another table's sheet counts
+    _tags(tournament, [mine])  # published now
+    large.advance(phase_of(mine, SPREAD) + 0.01)  # adopted by this reader; no publication yet
+    tv = reverse("public:tv", args=[tournament.slug])
+    Client().get(tv)  # the TV ranks the field as it is now
+    services.tournament_touch(tournament_id=tournament.pk)  # the live standings move on
+
+    # The reader's page renders (its own table's first deal, which does not count yet)
+    # without ranking the field: the version's stamp, the tournament, the player's
+    # registration, seats, names and deals, and whether their own sheets count since.
+    _deal(here, 1)
+    with django_assert_max_num_queries(7):
+        page = Client().get(_me(tournament, mine))
+    assert page.status_code == 200
+    assert _live(tournament) not in page["ETag"]
+
+    _deal(here, 2)  # the reader's own sheet counts: their rank includes it at once
+    page = Client().get(_me(tournament, mine))
+    live = current_standings(Tournament.objects.get(pk=tournament.pk))
+    assert page.context["standing"].total == live.standing_of(mine).total
+    assert page.context["standing"].rank == live.standing_of(mine).rank
