@@ -148,6 +148,35 @@ def start_servers(count: int, env: dict, workers: int, flags: str = "") -> list:
     return servers
 
 
+def cpu_seconds(pids) -> float:
+    """User and system CPU seconds the processes ``pids`` have used so far (Linux /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / tick
+
+
+def process_ids(name: str) -> list[int]:
+    """The ids of the processes whose command is ``name`` (postgres, redis-server)."""
+    done = subprocess.run(["pgrep", "-x", name], capture_output=True, text=True, check=False)
+    return [int(pid) for pid in done.stdout.split()]
+
+
+def worker_ids(server) -> list[int]:
+    done = subprocess.run(
+        ["ps", "--ppid", str(server.process.pid), "-o", "pid="],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return [int(pid) for pid in done.stdout.split()]
+
+
 def worker_memory_mb(server) -> list[float]:
     """Resident memory of each gunicorn worker (the children of the master)."""
     done = subprocess.run(
@@ -172,6 +201,7 @@ class Recorder:
         self.statuses: Counter = Counter()
         self.slowest = (0.0, "")
         self.errors: list[str] = []
+        self.client_cpu = 0.0  # CPU seconds of the phones' client processes
 
     def add(self, kind: str, ms: float, status: int, what: str) -> None:
         page = f"{kind} {_page_kind(what)} {status}"
@@ -207,6 +237,7 @@ class Recorder:
             self.statuses.update(state["statuses"])
             self.slowest = max(self.slowest, tuple(state["slowest"]))
             self.errors.extend(state["errors"][: max(0, 20 - len(self.errors))])
+            self.client_cpu += state.get("cpu_seconds", 0.0)
 
 
 def _page_kind(path: str) -> str:
@@ -305,7 +336,7 @@ def phone_process(ports, chunks, seconds, kind, seed, results) -> None:
     stop.set()
     for phone in phones:
         phone.join(timeout=60)
-    results.put(recorder.state())
+    results.put({**recorder.state(), "cpu_seconds": time.process_time()})
 
 
 class Referees(threading.Thread):
@@ -481,6 +512,15 @@ def run(args) -> dict:
             recorder,
             dict(zip(plan["registrations"], plan["players"], strict=True)),
         )
+        # Where the machine's CPU goes during the load: the app servers' workers, the
+        # database, Redis, the phones' client processes (and this one: TVs, referees).
+        servers_pids = [pid for server in servers for pid in worker_ids(server)]
+        cpu_before = {
+            "app_workers": cpu_seconds(servers_pids),
+            "postgres": cpu_seconds(process_ids("postgres")),
+            "redis": cpu_seconds(process_ids("redis-server")),
+        }
+        own_cpu = time.process_time()
         began, load_before = time.perf_counter(), load()
         log(
             f"load for {args.seconds} s: {len(phone_paths)} phones on {threads} threads in "
@@ -500,6 +540,13 @@ def run(args) -> dict:
         for client in clients:
             client.join(timeout=30)
         seconds = time.perf_counter() - began
+        cpu = {
+            "app_workers": cpu_seconds(servers_pids) - cpu_before["app_workers"],
+            "postgres": cpu_seconds(process_ids("postgres")) - cpu_before["postgres"],
+            "redis": cpu_seconds(process_ids("redis-server")) - cpu_before["redis"],
+            "phone_clients": recorder.client_cpu,
+            "tvs_and_referees": time.process_time() - own_cpu,
+        }
         memory = [mb for server in servers for mb in worker_memory_mb(server)]
         rendered = renders(servers)
     finally:
@@ -520,6 +567,8 @@ def run(args) -> dict:
         "statuses": statuses,
         "errors": recorder.errors,
         "deals_posted": referees.posted,
+        # Cores used on average during the load, by part (2 on this machine kind).
+        "cores_used": {name: round(value / seconds, 2) for name, value in cpu.items()},
         # Deals that made a sheet count (the standings changed): the tables ahead's last deals.
         "sheets_completed": sum(
             1 for _, _, number, _ in plan["items"][: referees.posted] if number == plan["deals"]
