@@ -161,6 +161,13 @@ def cpu_seconds(pids) -> float:
     return total / tick
 
 
+def machine_cpu() -> dict[str, int]:
+    """The whole machine's CPU time so far, by kind, in ticks (/proc/stat's first line)."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    names = ("user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal")
+    return {name: int(value) for name, value in zip(names, fields, strict=False)}
+
+
 def process_ids(name: str) -> list[int]:
     """The ids of the processes whose command is ``name`` (postgres, redis-server)."""
     done = subprocess.run(["pgrep", "-x", name], capture_output=True, text=True, check=False)
@@ -521,6 +528,7 @@ def run(args) -> dict:
             "redis": cpu_seconds(process_ids("redis-server")),
         }
         own_cpu = time.process_time()
+        machine_before = machine_cpu()
         began, load_before = time.perf_counter(), load()
         log(
             f"load for {args.seconds} s: {len(phone_paths)} phones on {threads} threads in "
@@ -547,6 +555,15 @@ def run(args) -> dict:
             "phone_clients": recorder.client_cpu,
             "tvs_and_referees": time.process_time() - own_cpu,
         }
+        machine_after = machine_cpu()
+        ticks = {k: machine_after[k] - machine_before[k] for k in machine_before}
+        # The whole machine, in cores: busy (user, system, interrupts), idle, and stolen by the
+        # host (a shared virtual machine's cores are not always its own).
+        machine = {
+            "busy": sum(ticks[k] for k in ("user", "nice", "system", "irq", "softirq")),
+            "idle": ticks["idle"] + ticks["iowait"],
+            "steal": ticks.get("steal", 0),
+        }
         memory = [mb for server in servers for mb in worker_memory_mb(server)]
         rendered = renders(servers)
     finally:
@@ -569,6 +586,10 @@ def run(args) -> dict:
         "deals_posted": referees.posted,
         # Cores used on average during the load, by part (2 on this machine kind).
         "cores_used": {name: round(value / seconds, 2) for name, value in cpu.items()},
+        "machine_cores": {
+            name: round(value / os.sysconf("SC_CLK_TCK") / seconds, 2)
+            for name, value in machine.items()
+        },
         # Deals that made a sheet count (the standings changed): the tables ahead's last deals.
         "sheets_completed": sum(
             1 for _, _, number, _ in plan["items"][: referees.posted] if number == plan["deals"]
