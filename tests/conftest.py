@@ -12,16 +12,22 @@ settings.load_profile("project")
 @pytest.fixture(autouse=True)
 def _nothing_kept_between_tests():
     """Public pages and standings are kept per process, keyed on a tournament's id and last
-    change; a rolled-back database may hand the same id to the next test's tournament."""
+    change; a rolled-back database may hand the same id to the next test's tournament. Each
+    test starts in the site's language, as a request does: a request through the test client
+    leaves its language active in the thread (the locale middleware activates it and nothing
+    resets it), so an English page in one test made the next test's French messages English."""
     from django.core.cache import cache
+    from django.utils import translation
 
     from scoring.standings import forget_standings
 
     cache.clear()
     forget_standings()
+    translation.deactivate()
     yield
     cache.clear()
     forget_standings()
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True, scope="session")
