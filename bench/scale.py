@@ -174,25 +174,24 @@ def process_ids(name: str) -> list[int]:
     return [int(pid) for pid in done.stdout.split()]
 
 
-def worker_ids(server) -> list[int]:
+def _workers(server, column: str) -> list[int]:
+    """``column`` of ps (pid, rss...) for each gunicorn worker (the children of the master)."""
     done = subprocess.run(
-        ["ps", "--ppid", str(server.process.pid), "-o", "pid="],
+        ["ps", "--ppid", str(server.process.pid), "-o", f"{column}="],
         capture_output=True,
         text=True,
         check=False,
     )
-    return [int(pid) for pid in done.stdout.split()]
+    return [int(value) for value in done.stdout.split()]
+
+
+def worker_ids(server) -> list[int]:
+    return _workers(server, "pid")
 
 
 def worker_memory_mb(server) -> list[float]:
-    """Resident memory of each gunicorn worker (the children of the master)."""
-    done = subprocess.run(
-        ["ps", "--ppid", str(server.process.pid), "-o", "rss="],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    return [round(int(x) / 1024, 1) for x in done.stdout.split()]
+    """Resident memory of each gunicorn worker."""
+    return [round(kilobytes / 1024, 1) for kilobytes in _workers(server, "rss")]
 
 
 # --- the load ---------------------------------------------------------------------------------

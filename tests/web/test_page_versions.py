@@ -8,46 +8,21 @@ standings show; the standings and the TV change once a sheet counts.
 from __future__ import annotations
 
 import logging
-import random
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from scoring.demo import create_demo
-from scoring.engine import get_rule_set
-from scoring.engine.sampling import random_legal_deal
 from scoring.models import ScoreSheet
 from scoring.page_versions import player_version, shared_version, stamp_of
-from scoring.services import Actor, deal_delete_last, deal_record
+from scoring.services import Actor, deal_delete_last
 from scoring.standings import current_standings
+from tests.web.playing import enter_deal
 from tournaments import services
 from tournaments.models import Registration, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def playing(db):
-    """Round 1 played and closed; round 2 seated at two tables of four, no deal entered yet (two
-    deals make a sheet complete)."""
-    tournament = create_demo(players=8, rounds=2, deals=2, play_rounds=1, seed=5).tournament
-    round_ = services.round_seat_next(tournament=tournament, seed=7)
-    tables = list(round_.tables.order_by("number"))
-    assert len(tables) == 2
-    return tournament, tables
-
-
-def _deal(table, number: int) -> None:
-    rules = get_rule_set(table.round.tournament.rule_set)
-    deal_record(
-        sheet=ScoreSheet.objects.get(table=table),
-        number=number,
-        kind="played",
-        deal=random_legal_deal(random.Random(number), 4, rules),
-        actor=Actor.table(page="test"),
-    )
 
 
 def _fresh(tournament) -> Tournament:
@@ -74,7 +49,7 @@ def test_a_deal_elsewhere_leaves_a_players_page_and_the_standings_as_they_were(p
     before = _fresh(tournament)
     mine_before, theirs_before = _player_version(before, mine), _player_version(before, theirs)
 
-    _deal(here, 1)  # the sheet has one deal of two: it does not count yet
+    enter_deal(here, 1)  # the sheet has one deal of two: it does not count yet
 
     after = _fresh(tournament)
     assert after.changed_at > before.changed_at  # every other page is still a new version
@@ -86,11 +61,11 @@ def test_a_deal_elsewhere_leaves_a_players_page_and_the_standings_as_they_were(p
 def test_a_sheet_that_counts_changes_every_players_page_and_the_standings(playing):
     tournament, (here, elsewhere) = playing
     theirs = _player_at(elsewhere)
-    _deal(here, 1)
+    enter_deal(here, 1)
     before = _fresh(tournament)
     shared_before, theirs_before = shared_version(before), _player_version(before, theirs)
 
-    _deal(here, 2)  # the sheet is complete: its players' results count in the standings
+    enter_deal(here, 2)  # the sheet is complete: its players' results count in the standings
 
     after = _fresh(tournament)
     assert shared_version(after) != shared_before
@@ -102,13 +77,13 @@ def test_a_sheet_that_counts_changes_every_players_page_and_the_standings(playin
 
 def test_any_other_change_after_a_deal_changes_the_shared_version(playing):
     tournament, (here, _elsewhere) = playing
-    _deal(here, 1)
+    enter_deal(here, 1)
     before = _fresh(tournament)
 
     services.tournament_touch(tournament_id=tournament.pk)  # a name corrected, a setting...
 
     assert shared_version(_fresh(tournament)) != shared_version(before)
-    _deal(here, 2)
+    enter_deal(here, 2)
     later = _fresh(tournament)
     services.tournament_touch(tournament_id=tournament.pk)
     assert shared_version(_fresh(tournament)) != shared_version(later)
@@ -117,7 +92,7 @@ def test_any_other_change_after_a_deal_changes_the_shared_version(playing):
 def test_removing_a_deal_changes_its_tables_pages_only(playing):
     tournament, (here, elsewhere) = playing
     mine, theirs = _player_at(here), _player_at(elsewhere)
-    _deal(here, 1)
+    enter_deal(here, 1)
     before = _fresh(tournament)
     versions = (_player_version(before, mine), _player_version(before, theirs))
     referee = get_user_model().objects.create_user("ref", password="pw-ref-123")
@@ -144,7 +119,7 @@ def test_a_phone_is_answered_304_after_a_deal_elsewhere_and_sees_one_at_its_tabl
     tv = reverse("public:tv", args=[tournament.slug])
     boards = {url: Client().get(url)["ETag"] for url in (standings, tv)}
 
-    _deal(here, 1)
+    enter_deal(here, 1)
 
     caplog.clear()
     with caplog.at_level(logging.INFO, logger="tarot.pagecache"):
@@ -194,7 +169,7 @@ def test_a_championship_page_and_the_standings_share_one_computation_while_a_she
     from scoring.standings import current_standings_of
 
     tournament, (here, _elsewhere) = playing
-    _deal(here, 1)
+    enter_deal(here, 1)
     after = _fresh(tournament)
     kept = current_standings(after)
     with django_assert_num_queries(0):

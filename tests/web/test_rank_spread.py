@@ -8,7 +8,6 @@ at once, as do the TV and the plain standings, and a player sees their own table
 
 from __future__ import annotations
 
-import random
 from datetime import timedelta
 
 import pytest
@@ -16,29 +15,17 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import page_versions
-from scoring.demo import create_demo
-from scoring.engine import get_rule_set
-from scoring.engine.sampling import random_legal_deal
-from scoring.models import ScoreSheet, SharedPublication
+from scoring.models import SharedPublication
 from scoring.page_versions import phase_of, seen_by, shared_version, spread_of, stamp_of
-from scoring.services import Actor, deal_record
 from scoring.services.versions import shared_publish
 from scoring.standings import current_standings
+from tests.web.playing import enter_deal
 from tournaments import services
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
 SPREAD = 8.0  # seconds: 8 players at one second each (the test's "large field")
-
-
-@pytest.fixture
-def playing(db):
-    """Round 1 played and closed; round 2 seated at two tables of four, no deal entered yet (two
-    deals make a sheet complete: it counts)."""
-    tournament = create_demo(players=8, rounds=2, deals=2, play_rounds=1, seed=5).tournament
-    round_ = services.round_seat_next(tournament=tournament, seed=7)
-    return tournament, list(round_.tables.order_by("number"))
 
 
 class Clock:
@@ -68,18 +55,6 @@ def large(monkeypatch, clock):
     return clock
 
 
-def _deal(table, number: int) -> None:
-    deal_record(
-        sheet=ScoreSheet.objects.get(table=table),
-        number=number,
-        kind="played",
-        deal=random_legal_deal(
-            random.Random(number), 4, get_rule_set(table.round.tournament.rule_set)
-        ),
-        actor=Actor.table(page="test"),
-    )
-
-
 def _players(table) -> list[int]:
     return list(table.seats.order_by("position").values_list("registration_id", flat=True))
 
@@ -103,8 +78,8 @@ def test_a_club_sees_a_rank_change_on_a_players_page_at_once(playing, clock):
     mine = _players(here)
     tags = _tags(tournament, mine)
 
-    _deal(elsewhere, 1)
-    _deal(elsewhere, 2)  # the other table's sheet counts: every rank may move
+    enter_deal(elsewhere, 1)
+    enter_deal(elsewhere, 2)  # the other table's sheet counts: every rank may move
 
     for pk in mine:
         again = Client().get(_me(tournament, pk), HTTP_IF_NONE_MATCH=tags[pk])
@@ -122,8 +97,8 @@ def test_a_large_field_spreads_a_rank_change_over_its_readers_phases(
     tv_tag = Client().get(tv)["ETag"]
     large.advance(100)  # long after that publication: the next change is published at once
 
-    _deal(elsewhere, 1)
-    _deal(elsewhere, 2)  # another table's sheet counts
+    enter_deal(elsewhere, 1)
+    enter_deal(elsewhere, 2)  # another table's sheet counts
 
     first, *others = sorted(mine, key=lambda pk: phase_of(pk, SPREAD))
     later = others[-1]
@@ -150,8 +125,8 @@ def test_every_reader_sees_a_change_within_two_spreads(playing, large):
     readers = _players(here) + _players(elsewhere)
     _tags(tournament, readers)
     large.advance(100)
-    _deal(elsewhere, 1)
-    _deal(elsewhere, 2)
+    enter_deal(elsewhere, 1)
+    enter_deal(elsewhere, 2)
     _tags(tournament, readers[:1])  # published now: the next change waits SPREAD seconds
 
     large.advance(0.5)
@@ -173,10 +148,10 @@ def test_a_players_own_table_reaches_their_page_at_once_in_a_large_field(playing
     mine = max(_players(here), key=lambda pk: phase_of(pk, SPREAD))
     tag = _tags(tournament, [mine])[mine]
     large.advance(100)
-    _deal(here, 1)
+    enter_deal(here, 1)
     first = Client().get(_me(tournament, mine), HTTP_IF_NONE_MATCH=tag)
     assert first.status_code == 200  # a deal at their table
-    _deal(here, 2)  # their own sheet counts
+    enter_deal(here, 2)  # their own sheet counts
     again = Client().get(_me(tournament, mine), HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 200
     assert b'id="round-2-deal-2"' in again.content
@@ -187,8 +162,8 @@ def test_two_readers_publishing_at_once_make_one_publication(playing, large):
     one, two = _players(here)[:2]
     _tags(tournament, [one])
     large.advance(100)
-    _deal(elsewhere, 1)
-    _deal(elsewhere, 2)
+    enter_deal(elsewhere, 1)
+    enter_deal(elsewhere, 2)
     stamp = stamp_of(tournament.slug)  # both read the row before either writes
     due = [seen_by(stamp, pk)[1] for pk in (one, two)]
     assert all(publication is not None for publication in due)
@@ -222,8 +197,8 @@ def test_a_readers_page_reuses_standings_as_recent_as_it_shows(
     mine = min(_players(here), key=lambda pk: phase_of(pk, SPREAD))
     _tags(tournament, [mine])
     large.advance(100)
-    _deal(elsewhere, 1)
-    _deal(elsewhere, 2)  # another table's sheet counts
+    enter_deal(elsewhere, 1)
+    enter_deal(elsewhere, 2)  # another table's sheet counts
     _tags(tournament, [mine])  # published now
     large.advance(phase_of(mine, SPREAD) + 0.01)  # adopted by this reader; no publication yet
     tv = reverse("public:tv", args=[tournament.slug])
@@ -233,13 +208,13 @@ def test_a_readers_page_reuses_standings_as_recent_as_it_shows(
     # The reader's page renders (its own table's first deal, which does not count yet)
     # without ranking the field: the version's stamp, the tournament, the player's
     # registration, seats, names and deals, and whether their own sheets count since.
-    _deal(here, 1)
+    enter_deal(here, 1)
     with django_assert_max_num_queries(7):
         page = Client().get(_me(tournament, mine))
     assert page.status_code == 200
     assert _live(tournament) not in page["ETag"]
 
-    _deal(here, 2)  # the reader's own sheet counts: their rank includes it at once
+    enter_deal(here, 2)  # the reader's own sheet counts: their rank includes it at once
     page = Client().get(_me(tournament, mine))
     live = current_standings(Tournament.objects.get(pk=tournament.pk))
     assert page.context["standing"].total == live.standing_of(mine).total

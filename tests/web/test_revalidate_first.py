@@ -6,42 +6,15 @@ the current version, the whole page once anything it shows has changed, in its l
 from __future__ import annotations
 
 import gzip
-import random
 
 import pytest
 from django.contrib.sessions.middleware import SessionMiddleware
 from django.test import Client
 from django.urls import reverse
 
-from scoring.demo import create_demo
-from scoring.engine import get_rule_set
-from scoring.engine.sampling import random_legal_deal
-from scoring.models import ScoreSheet
-from scoring.services import Actor, deal_record
-from tournaments import services
+from tests.web.playing import enter_deal
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def playing(db):
-    """Round 1 played and closed; round 2 seated at two tables of four, no deal entered yet."""
-    tournament = create_demo(players=8, rounds=2, deals=2, play_rounds=1, seed=5).tournament
-    round_ = services.round_seat_next(tournament=tournament, seed=7)
-    tables = list(round_.tables.order_by("number"))
-    return tournament, tables
-
-
-def _deal(table, number: int) -> None:
-    deal_record(
-        sheet=ScoreSheet.objects.get(table=table),
-        number=number,
-        kind="played",
-        deal=random_legal_deal(
-            random.Random(number), 4, get_rule_set(table.round.tournament.rule_set)
-        ),
-        actor=Actor.table(page="test"),
-    )
 
 
 def _pages(tournament, table) -> dict[str, str]:
@@ -85,7 +58,7 @@ def test_a_deal_at_the_players_table_reaches_their_phone_at_once(playing):
     phone = _phone()
     tag = phone.get(path)["ETag"]
 
-    _deal(table, 1)
+    enter_deal(table, 1)
 
     after = phone.get(path, HTTP_IF_NONE_MATCH=tag)
     assert after.status_code == 200
@@ -99,7 +72,7 @@ def test_a_deal_elsewhere_leaves_the_tv_and_another_tables_phone_at_304(playing)
     phone = _phone()
     tags = {name: phone.get(path)["ETag"] for name, path in pages.items()}
 
-    _deal(other, 1)  # the other table's sheet does not count yet
+    enter_deal(other, 1)  # the other table's sheet does not count yet
 
     for name in ("player", "standings at the reader's place", "tv"):
         assert phone.get(pages[name], HTTP_IF_NONE_MATCH=tags[name]).status_code == 304, name
